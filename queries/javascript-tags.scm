@@ -1,0 +1,37 @@
+; Sightline tags for JavaScript and JSX (capture convention: see queries/typescript-tags.scm).
+
+(function_declaration name: (identifier) @name) @def.function
+(generator_function_declaration name: (identifier) @name) @def.function
+(method_definition name: [(property_identifier) (private_property_identifier) (string) (computed_property_name)] @name) @def.function
+(variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)]) @def.function
+(field_definition property: (property_identifier) @name value: [(arrow_function) (function_expression)]) @def.function
+(field_definition property: (property_identifier) @name) @def.field
+(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @name) right: [(arrow_function) (function_expression)] (#eq? @_m "exports")) @def.function
+
+(class_declaration name: (identifier) @name) @def.class
+(class_declaration (class_heritage (_) @def.heritage)) @def.class
+
+; A function-valued constant is captured twice; extract.ts keeps the function.
+(program (lexical_declaration "const" (variable_declarator name: (identifier) @name) @def.constant))
+(program (export_statement (lexical_declaration "const" (variable_declarator name: (identifier) @name) @def.constant)))
+
+(call_expression function: (identifier) @call.name) @call
+(call_expression function: (member_expression object: (_) @call.receiver property: [(property_identifier) (private_property_identifier)] @call.name)) @call
+(new_expression constructor: (identifier) @call.name) @call.new
+(new_expression constructor: (member_expression object: (_) @call.receiver property: (property_identifier) @call.name)) @call.new
+
+(import_statement (import_clause (named_imports (import_specifier name: (_) @import.name alias: (_)? @import.alias))) source: (string (string_fragment) @import.source)) @import
+(import_statement (import_clause (namespace_import (identifier) @import.namespace)) source: (string (string_fragment) @import.source)) @import
+(import_statement (import_clause . (identifier) @import.default) source: (string (string_fragment) @import.source)) @import
+; Every import statement, so side-effect imports count as file dependencies; extract.ts drops the duplicate.
+(import_statement source: (string (string_fragment) @import.source)) @import
+(variable_declarator name: (identifier) @import.namespace value: (call_expression function: (identifier) @_req arguments: (arguments . (string (string_fragment) @import.source))) (#eq? @_req "require")) @import
+(variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @import.name (pair_pattern key: (_) @import.name value: (identifier) @import.alias)]) value: (call_expression function: (identifier) @_req arguments: (arguments . (string (string_fragment) @import.source))) (#eq? @_req "require")) @import
+
+(export_statement (export_clause (export_specifier name: (_) @reexport.name alias: (_)? @reexport.alias)) source: (string (string_fragment) @reexport.source)) @reexport
+(export_statement !declaration !value "*" source: (string (string_fragment) @reexport.source)) @reexport
+(export_statement (namespace_export (_) @reexport.alias) source: (string (string_fragment) @reexport.source)) @reexport
+
+(variable_declarator name: (identifier) @bind.name value: (new_expression constructor: (identifier) @bind.type)) @bind
+(variable_declarator name: (identifier) @bind.name value: (await_expression (new_expression constructor: (identifier) @bind.type))) @bind
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @bind.field) right: (new_expression constructor: (identifier) @bind.type)) @bind

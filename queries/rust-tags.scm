@@ -1,0 +1,35 @@
+; Sightline tags for Rust (capture convention: see queries/typescript-tags.scm).
+; @scope.impl names the type an impl block adds methods to; it is a container, not a symbol.
+
+(function_item name: (identifier) @name) @def.function
+(function_signature_item name: (identifier) @name) @def.function
+(struct_item name: (type_identifier) @name) @def.struct
+(union_item name: (type_identifier) @name) @def.struct
+(enum_item name: (type_identifier) @name) @def.enum
+(trait_item name: (type_identifier) @name) @def.trait
+(type_item name: (type_identifier) @name) @def.type
+(mod_item name: (identifier) @name) @def.module
+(const_item name: (identifier) @name) @def.constant
+(static_item name: (identifier) @name) @def.constant
+(field_declaration_list (field_declaration name: (field_identifier) @name) @def.field)
+(macro_definition name: (identifier) @name) @def.function
+
+(impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name) (scoped_type_identifier name: (type_identifier) @name)]) @scope.impl
+(impl_item trait: [(type_identifier) (generic_type type: (type_identifier)) (scoped_type_identifier name: (type_identifier))] @scope.trait type: (_)) @scope.impl
+
+(call_expression function: (identifier) @call.name) @call
+(call_expression function: (field_expression value: (_) @call.receiver field: (field_identifier) @call.name)) @call
+(call_expression function: (scoped_identifier path: (_) @call.receiver name: (identifier) @call.name)) @call
+(call_expression function: (generic_function function: (identifier) @call.name)) @call
+(call_expression function: (generic_function function: (scoped_identifier path: (_) @call.receiver name: (identifier) @call.name))) @call
+(call_expression function: (generic_function function: (field_expression value: (_) @call.receiver field: (field_identifier) @call.name))) @call
+(struct_expression name: (type_identifier) @call.name) @call.new
+(macro_invocation macro: (identifier) @call.name) @call
+
+(use_declaration argument: (_) @import.rust) @import
+
+(let_declaration pattern: (identifier) @bind.name type: [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type) (reference_type type: (type_identifier) @bind.type)]) @bind
+(let_declaration pattern: (identifier) @bind.name !type value: (call_expression function: (scoped_identifier path: (identifier) @bind.type name: (identifier)))) @bind
+(let_declaration pattern: (identifier) @bind.name !type value: (struct_expression name: (type_identifier) @bind.type)) @bind
+(parameter pattern: (identifier) @bind.name type: [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type) (reference_type type: [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type)])]) @bind
+(field_declaration name: (field_identifier) @bind.field type: [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type)]) @bind

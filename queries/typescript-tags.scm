@@ -1,0 +1,61 @@
+; Sightline tags for TypeScript and TSX. Capture names are Sightline's own convention (see src/index/extract.ts):
+;   @def.<kind> + @name            a definition (functions inside a class become methods in code)
+;   @def.heritage                  a base class or implemented interface of the class captured with it
+;   @call + @call.name [+ @call.receiver]   a call site; @call.new marks `new X()`
+;   @import + @import.source + @import.name/@import.alias/@import.namespace/@import.default
+;   @reexport + @reexport.source [+ @reexport.name/@reexport.alias]   `export … from`
+;   @bind + @bind.name + @bind.type        a variable, parameter or field whose type the syntax tells
+
+(function_declaration name: (identifier) @name) @def.function
+(generator_function_declaration name: (identifier) @name) @def.function
+(function_signature name: (identifier) @name) @def.function
+(method_definition name: [(property_identifier) (private_property_identifier) (string) (computed_property_name)] @name) @def.function
+(method_signature name: (property_identifier) @name) @def.function
+(abstract_method_signature name: (property_identifier) @name) @def.function
+(variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)]) @def.function
+(public_field_definition name: (property_identifier) @name value: [(arrow_function) (function_expression)]) @def.function
+(public_field_definition name: (property_identifier) @name) @def.field
+(property_signature name: (property_identifier) @name) @def.field
+
+(class_declaration name: (type_identifier) @name) @def.class
+(abstract_class_declaration name: (type_identifier) @name) @def.class
+(class_declaration (class_heritage (extends_clause value: (_) @def.heritage))) @def.class
+(abstract_class_declaration (class_heritage (extends_clause value: (_) @def.heritage))) @def.class
+(class_declaration (class_heritage (implements_clause (_) @def.heritage))) @def.class
+(abstract_class_declaration (class_heritage (implements_clause (_) @def.heritage))) @def.class
+(interface_declaration name: (type_identifier) @name) @def.interface
+(interface_declaration (extends_type_clause (_) @def.heritage)) @def.interface
+(type_alias_declaration name: (type_identifier) @name) @def.type
+(enum_declaration name: (identifier) @name) @def.enum
+(internal_module name: [(identifier) (nested_identifier)] @name) @def.module
+(module name: [(identifier) (nested_identifier)] @name) @def.module
+
+; A function-valued field or constant is captured twice; extract.ts keeps the function (see DEF_PRIORITY).
+(program (lexical_declaration "const" (variable_declarator name: (identifier) @name) @def.constant))
+(program (export_statement (lexical_declaration "const" (variable_declarator name: (identifier) @name) @def.constant)))
+
+(call_expression function: (identifier) @call.name) @call
+(call_expression function: (member_expression object: (_) @call.receiver property: [(property_identifier) (private_property_identifier)] @call.name)) @call
+(new_expression constructor: (identifier) @call.name) @call.new
+(new_expression constructor: (member_expression object: (_) @call.receiver property: (property_identifier) @call.name)) @call.new
+
+(import_statement (import_clause (named_imports (import_specifier name: (_) @import.name alias: (_)? @import.alias))) source: (string (string_fragment) @import.source)) @import
+(import_statement (import_clause (namespace_import (identifier) @import.namespace)) source: (string (string_fragment) @import.source)) @import
+(import_statement (import_clause . (identifier) @import.default) source: (string (string_fragment) @import.source)) @import
+; Every import statement, so side-effect imports count as file dependencies; extract.ts drops the duplicate.
+(import_statement source: (string (string_fragment) @import.source)) @import
+(variable_declarator name: (identifier) @import.namespace value: (call_expression function: (identifier) @_req arguments: (arguments . (string (string_fragment) @import.source))) (#eq? @_req "require")) @import
+(variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @import.name (pair_pattern key: (_) @import.name value: (identifier) @import.alias)]) value: (call_expression function: (identifier) @_req arguments: (arguments . (string (string_fragment) @import.source))) (#eq? @_req "require")) @import
+
+(export_statement (export_clause (export_specifier name: (_) @reexport.name alias: (_)? @reexport.alias)) source: (string (string_fragment) @reexport.source)) @reexport
+(export_statement !declaration !value "*" source: (string (string_fragment) @reexport.source)) @reexport
+(export_statement (namespace_export (_) @reexport.alias) source: (string (string_fragment) @reexport.source)) @reexport
+
+(variable_declarator name: (identifier) @bind.name type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
+(variable_declarator name: (identifier) @bind.name !type value: (new_expression constructor: (identifier) @bind.type)) @bind
+(variable_declarator name: (identifier) @bind.name !type value: (await_expression (new_expression constructor: (identifier) @bind.type))) @bind
+(required_parameter pattern: (identifier) @bind.name type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
+(optional_parameter pattern: (identifier) @bind.name type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
+(public_field_definition name: (property_identifier) @bind.field type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
+(public_field_definition name: (property_identifier) @bind.field !type value: (new_expression constructor: (identifier) @bind.type)) @bind
+(required_parameter (accessibility_modifier) pattern: (identifier) @bind.field type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind

@@ -1,0 +1,157 @@
+import { DirectedGraph } from 'graphology';
+import { stronglyConnectedComponents } from 'graphology-components';
+import pagerank from 'graphology-metrics/centrality/pagerank';
+import type { FileRecord } from '../index/records';
+import { languageInfo } from '../index/languages';
+import { ModuleResolver, type ProjectConfig } from './modules';
+import { CallResolver, type Resolution } from './resolver';
+import { type IndexedSymbol, SymbolTable } from './symbol-table';
+
+export interface CallSite {
+  file: string;
+  line: number;
+  character: number;
+}
+
+export interface CallEdgeData {
+  resolution: Resolution;
+  confidence: number;
+  sites: CallSite[];
+}
+
+export interface Reached {
+  symbol: IndexedSymbol;
+  depth: number;
+  /** Of the edge that first reached this symbol (from the nearer side). */
+  resolution: Resolution;
+  confidence: number;
+  sites: CallSite[];
+}
+
+/**
+ * The workspace's call graph (symbols) and import graph (files), linked from every file's records.
+ * External packages are not nodes: an edge into a package outside the workspace is omitted.
+ */
+export class CodeGraph {
+  readonly table: SymbolTable;
+  readonly modules: ModuleResolver;
+  readonly calls = new DirectedGraph<Record<string, never>, CallEdgeData>();
+  readonly imports = new DirectedGraph<Record<string, never>, { line: number }>();
+  /** Calls made at module level (no enclosing symbol): callee id → sites. */
+  readonly moduleCallers = new Map<string, CallSite[]>();
+  private rank?: Map<string, number>;
+  private fileRank?: Map<string, number>;
+
+  constructor(files: ReadonlyMap<string, FileRecord>, config: ProjectConfig) {
+    this.table = new SymbolTable(files);
+    this.modules = new ModuleResolver(this.table, config);
+    const resolver = new CallResolver(this.table, this.modules);
+    for (const sym of this.table.all) this.calls.addNode(sym.id);
+    for (const file of this.table.files.keys()) this.imports.addNode(file);
+    for (const [file, record] of this.table.files) {
+      this.linkImports(file, record);
+      const symbols = this.table.byFile.get(file)!;
+      for (const call of record.calls) {
+        const resolved = resolver.resolve(file, record, call);
+        if (!resolved) continue;
+        const site = { file, line: call.line, character: call.character };
+        for (const target of resolved.targets) {
+          if (!this.calls.hasNode(target.id)) continue;
+          if (call.enclosing === undefined) {
+            const list = this.moduleCallers.get(target.id) ?? [];
+            list.push(site);
+            this.moduleCallers.set(target.id, list);
+            continue;
+          }
+          const from = symbols[call.enclosing].id;
+          if (this.calls.hasDirectedEdge(from, target.id)) {
+            const data = this.calls.getDirectedEdgeAttributes(from, target.id);
+            data.sites.push(site);
+            if (resolved.confidence > data.confidence) Object.assign(data, { resolution: resolved.resolution, confidence: resolved.confidence });
+          } else {
+            this.calls.addDirectedEdge(from, target.id, { resolution: resolved.resolution, confidence: resolved.confidence, sites: [site] });
+          }
+        }
+      }
+    }
+  }
+
+  private linkImports(file: string, record: FileRecord): void {
+    const family = languageInfo(record.lang).family;
+    const seen = new Set<string>();
+    for (const imp of record.imports) {
+      const target = this.modules.resolve(file, family, imp.source);
+      let files = target && 'files' in target ? target.files : [];
+      // `from pkg import mod` depends on pkg/mod.py, not only on pkg/__init__.py.
+      if (family === 'python' && imp.name && imp.name !== '*') {
+        const sub = this.modules.resolve(file, family, `${imp.source}${imp.source.endsWith('.') ? '' : '.'}${imp.name}`);
+        if (sub && 'files' in sub) files = sub.files;
+      }
+      for (const to of files) {
+        if (to === file || seen.has(to)) continue;
+        seen.add(to);
+        this.imports.addDirectedEdge(file, to, { line: imp.line });
+      }
+    }
+  }
+
+  /** Breadth-first over callers (`in`) or callees (`out`) up to `depth`, nearest first, each symbol once. */
+  walk(start: string[], direction: 'in' | 'out', depth: number, minConfidence = 0): Reached[] {
+    const seen = new Set(start);
+    const out: Reached[] = [];
+    let frontier = start;
+    for (let d = 1; d <= depth && frontier.length; d++) {
+      const next: string[] = [];
+      for (const id of frontier) {
+        const visit = (edge: string, _a: unknown, source: string, target: string) => {
+          const other = direction === 'in' ? source : target;
+          const data = this.calls.getEdgeAttributes(edge);
+          if (seen.has(other) || data.confidence < minConfidence) return;
+          seen.add(other);
+          next.push(other);
+          out.push({ symbol: this.table.byId.get(other)!, depth: d, resolution: data.resolution, confidence: data.confidence, sites: data.sites });
+        };
+        if (direction === 'in') this.calls.forEachInEdge(id, visit);
+        else this.calls.forEachOutEdge(id, visit);
+      }
+      frontier = next;
+    }
+    return out;
+  }
+
+  /** PageRank over the call graph: callees of many callers rank high. Computed once per graph. */
+  symbolRank(id: string): number {
+    if (!this.rank) {
+      this.rank = new Map();
+      if (this.calls.order > 0) {
+        const scores = pagerank(this.calls, { getEdgeWeight: null, maxIterations: 50, tolerance: 1e-6 });
+        for (const [k, v] of Object.entries(scores)) this.rank.set(k, v);
+      }
+    }
+    return this.rank.get(id) ?? 0;
+  }
+
+  fileRankOf(file: string): number {
+    if (!this.fileRank) {
+      this.fileRank = new Map();
+      if (this.imports.order > 0) {
+        const scores = pagerank(this.imports, { getEdgeWeight: null, maxIterations: 50, tolerance: 1e-6 });
+        for (const [k, v] of Object.entries(scores)) this.fileRank.set(k, v);
+      }
+    }
+    return this.fileRank.get(file) ?? 0;
+  }
+
+  /** Import cycles: strongly connected components of more than one file, largest first, files sorted. */
+  importCycles(filter?: (file: string) => boolean): string[][] {
+    return stronglyConnectedComponents(this.imports)
+      .filter((c) => c.length > 1)
+      .map((c) => c.sort())
+      .filter((c) => !filter || c.some(filter))
+      .sort((a, b) => b.length - a.length || (a[0] < b[0] ? -1 : 1));
+  }
+
+  edgeCount(): number {
+    return this.calls.size;
+  }
+}

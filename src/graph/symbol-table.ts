@@ -1,0 +1,85 @@
+import type { FileRecord, SymbolRecord } from '../index/records';
+import { TYPE_KINDS } from '../index/records';
+import type { LanguageId } from '../index/languages';
+import { languageInfo } from '../index/languages';
+
+/** A symbol with its workspace identity. `id` = `<file>#<qualifiedName>` plus `~N` for the Nth duplicate. */
+export interface IndexedSymbol extends SymbolRecord {
+  id: string;
+  file: string;
+  lang: LanguageId;
+  /** Position in its file's symbol list (what CallRecord.enclosing and parent refer to). */
+  local: number;
+  /** Position in SymbolTable.all; the call graph's node number. */
+  ordinal: number;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Lookup tables over every file's symbols, rebuilt when the set of files changes. */
+export class SymbolTable {
+  readonly all: IndexedSymbol[] = [];
+  readonly byId = new Map<string, IndexedSymbol>();
+  readonly byFile = new Map<string, IndexedSymbol[]>();
+  readonly byName = new Map<string, IndexedSymbol[]>();
+  readonly byQualified = new Map<string, IndexedSymbol[]>();
+  /** Top-level (no parent, no container) symbols of each file by name: a module's exports. */
+  readonly topLevel = new Map<string, Map<string, IndexedSymbol[]>>();
+  /** Members (methods, fields) by the simple name of their container type. */
+  readonly membersOf = new Map<string, IndexedSymbol[]>();
+  readonly filesByDir = new Map<string, string[]>();
+
+  constructor(readonly files: ReadonlyMap<string, FileRecord>) {
+    for (const [file, record] of [...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      push(this.filesByDir, dirOf(file), file);
+      const seen = new Map<string, number>();
+      const list: IndexedSymbol[] = [];
+      record.symbols.forEach((s, local) => {
+        const base = `${file}#${s.qualifiedName}`;
+        const n = (seen.get(base) ?? 0) + 1;
+        seen.set(base, n);
+        const sym: IndexedSymbol = { ...s, id: n === 1 ? base : `${base}~${n}`, file, lang: record.lang, local, ordinal: this.all.length };
+        this.all.push(sym);
+        list.push(sym);
+        this.byId.set(sym.id, sym);
+        push(this.byName, s.name, sym);
+        push(this.byQualified, s.qualifiedName, sym);
+        const container = containerName(s);
+        if (container === undefined) {
+          let top = this.topLevel.get(file);
+          if (!top) this.topLevel.set(file, (top = new Map()));
+          push(top, s.name, sym);
+        } else if (s.kind === 'method' || s.kind === 'field' || s.kind === 'function') {
+          push(this.membersOf, container, sym);
+        }
+      });
+      this.byFile.set(file, list);
+    }
+  }
+
+  typesNamed(name: string): IndexedSymbol[] {
+    return (this.byName.get(name) ?? []).filter((s) => TYPE_KINDS.has(s.kind));
+  }
+
+  family(sym: IndexedSymbol): string {
+    return languageInfo(sym.lang).family;
+  }
+}
+
+/** The simple name of the type or module a symbol is declared in (`A.B.m` → `B`), if any. */
+export function containerName(s: SymbolRecord): string | undefined {
+  const dot = s.qualifiedName.lastIndexOf('.');
+  if (dot < 0) return undefined;
+  const prefix = s.qualifiedName.slice(0, dot);
+  const prev = prefix.lastIndexOf('.');
+  return prev < 0 ? prefix : prefix.slice(prev + 1);
+}
+
+export function dirOf(file: string): string {
+  const slash = file.lastIndexOf('/');
+  return slash < 0 ? '' : file.slice(0, slash);
+}

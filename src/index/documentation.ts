@@ -1,0 +1,69 @@
+import type { Node } from 'web-tree-sitter';
+import type { LanguageId } from './languages';
+
+const SIGNATURE_MAX = 200;
+const DOC_MAX = 400;
+
+/** Wrappers whose previous siblings hold the doc comment of the definition they wrap. */
+const WRAPPERS = new Set(['export_statement', 'decorated_definition', 'lexical_declaration', 'variable_declaration', 'type_declaration', 'const_declaration', 'var_declaration']);
+
+/**
+ * The declaration's head: everything before its body, whitespace collapsed. Enough for an agent to call
+ * the function or recognise the type without reading the file.
+ */
+export function signatureOf(node: Node, lang: LanguageId): string {
+  let end = node.endIndex;
+  const body = node.childForFieldName('body') ?? node.childForFieldName('value')?.childForFieldName('body');
+  if (body && body.startIndex > node.startIndex) end = body.startIndex;
+  else if (!body) {
+    const nl = node.text.indexOf('\n');
+    if (nl >= 0) end = node.startIndex + nl;
+  }
+  let text = node.text.slice(0, end - node.startIndex).replace(/\s+/g, ' ').trim();
+  if (lang === 'python') text = text.replace(/:$/, '');
+  text = text.replace(/\s*(=>|\{|=)$/, (m) => (m.trim() === '=>' ? ' =>' : '')).trim();
+  return text.length > SIGNATURE_MAX ? `${text.slice(0, SIGNATURE_MAX - 1)}…` : text;
+}
+
+export function docComment(node: Node, lang: LanguageId): string | undefined {
+  const doc = lang === 'python' ? pythonDocstring(node) ?? leadingComments(node) : leadingComments(node);
+  if (!doc) return undefined;
+  return doc.length > DOC_MAX ? `${doc.slice(0, DOC_MAX - 1)}…` : doc;
+}
+
+function leadingComments(node: Node): string | undefined {
+  let anchor: Node = node;
+  while (anchor.parent && WRAPPERS.has(anchor.parent.type) && anchor.parent.startIndex <= anchor.startIndex) {
+    if (anchor.parent.type === 'decorated_definition' || anchor.parent.startIndex < anchor.startIndex || anchor.parent.type === 'export_statement') anchor = anchor.parent;
+    else anchor = anchor.parent;
+  }
+  const lines: string[] = [];
+  let expectRow = anchor.startPosition.row - 1;
+  let prev = anchor.previousNamedSibling;
+  while (prev && (prev.type === 'comment' || prev.type === 'line_comment' || prev.type === 'block_comment') && prev.endPosition.row >= expectRow) {
+    lines.unshift(cleanComment(prev.text));
+    expectRow = prev.startPosition.row - 1;
+    prev = prev.previousNamedSibling;
+  }
+  const text = lines.join('\n').trim();
+  return text || undefined;
+}
+
+function cleanComment(text: string): string {
+  return text
+    .replace(/^\/\*\*?/, '')
+    .replace(/\*\/$/, '')
+    .split('\n')
+    .map((l) => l.replace(/^\s*(\/\/\/?!?|\*|#)\s?/, '').trimEnd())
+    .join('\n')
+    .trim();
+}
+
+function pythonDocstring(node: Node): string | undefined {
+  const body = node.childForFieldName('body');
+  const first = body?.namedChild(0);
+  if (first?.type !== 'expression_statement') return undefined;
+  const str = first.namedChild(0);
+  if (str?.type !== 'string') return undefined;
+  return str.text.replace(/^[rbuRBU]*("""|'''|"|')/, '').replace(/("""|'''|"|')$/, '').trim() || undefined;
+}

@@ -1,0 +1,346 @@
+import type { Node, Query, QueryMatch, Tree } from 'web-tree-sitter';
+import { Parser } from 'web-tree-sitter';
+import { loadLanguage } from './grammars';
+import type { LanguageId } from './languages';
+import { docComment, signatureOf } from './documentation';
+import { rustUseImports } from './rust-use';
+import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, SymbolRecord } from './records';
+
+/**
+ * Turns one file's text into flat records with the language's tags query (queries/<lang>-tags.scm).
+ * Queries say *what* is a definition, call, import or binding; this file derives what queries cannot:
+ * nesting (qualified names, enclosing symbols), methods vs functions, doc comments and signatures.
+ */
+
+const RECEIVER_MAX = 120;
+
+/** When one name node is captured by several definition patterns, the most specific kind wins. */
+const DEF_PRIORITY: Record<SymbolKind, number> = {
+  method: 9, function: 8, class: 7, interface: 7, struct: 7, enum: 7, trait: 7, module: 6, type: 5, field: 2, constant: 1,
+};
+
+/** Kinds whose functions are methods and whose names prefix their members'. */
+const MEMBER_CONTAINERS: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'struct', 'enum', 'trait']);
+
+interface Def {
+  node: Node;
+  nameNode: Node;
+  kind: SymbolKind;
+  heritage: string[];
+  /** Explicit container (Go receiver type, Rust impl type). */
+  container?: string;
+  receiver?: string;
+  /** Rust impl blocks: a container scope that is not itself a symbol. */
+  implOnly?: boolean;
+  trait?: string;
+}
+
+let parser: Parser | undefined;
+
+/** Parser per process; recreated after a WASM abort, because an aborted parser silently returns wrong trees. */
+function parserFor(): Parser {
+  parser ??= new Parser();
+  return parser;
+}
+
+export function resetParser(): void {
+  try {
+    parser?.delete();
+  } catch {
+    // The old parser may be unusable after an abort; dropping it is all that matters.
+  }
+  parser = undefined;
+}
+
+export async function extractFile(lang: LanguageId, text: string): Promise<FileRecord> {
+  const loaded = await loadLanguage(lang);
+  const p = parserFor();
+  p.setLanguage(loaded.language);
+  let tree: Tree | null = null;
+  try {
+    tree = p.parse(text);
+    if (!tree) throw new Error('tree-sitter returned no tree');
+    return recordsFromTree(lang, loaded.query, tree, text);
+  } catch (e) {
+    resetParser();
+    throw e;
+  } finally {
+    tree?.delete();
+  }
+}
+
+function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: string): FileRecord {
+  const defs = new Map<number, Def>();
+  const callMatches: QueryMatch[] = [];
+  const imports: ImportRecord[] = [];
+  const bindMatches: QueryMatch[] = [];
+  let packageName: string | undefined;
+
+  for (const match of query.matches(tree.rootNode)) {
+    const caps = captureMap(match);
+    const defCap = match.captures.find((c) => c.name.startsWith('def.') && !['def.heritage', 'def.container', 'def.receiver'].includes(c.name));
+    if (caps.has('package')) packageName = caps.get('package')!.text;
+    else if (caps.has('scope.impl')) addImplScope(defs, caps);
+    else if (defCap && caps.has('name')) addDef(defs, defCap.node, caps.get('name')!, defCap.name.slice(4) as SymbolKind, match);
+    else if (defCap && match.captures.some((c) => c.name === 'def.heritage')) addHeritage(defs, defCap.node, match);
+    else if (caps.has('call') || caps.has('call.new')) callMatches.push(match);
+    else if (caps.has('import')) imports.push(...importsFrom(lang, caps));
+    else if (caps.has('reexport')) imports.push(reexportFrom(caps));
+    else if (caps.has('bind')) bindMatches.push(match);
+  }
+
+  dropBareDuplicates(imports);
+  const ordered = [...defs.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
+  const { symbols, symbolOfDef } = buildSymbols(lang, ordered, text);
+  const locate = enclosingLocator(ordered, symbolOfDef);
+  const calls = callMatches.map((m) => callFrom(m, locate, text)).filter((c): c is CallRecord => c !== undefined);
+  const bindings = bindMatches.map((m) => bindingFrom(m, locate)).filter((b): b is BindingRecord => b !== undefined);
+  for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
+
+  return {
+    lang,
+    symbols,
+    calls,
+    imports,
+    bindings,
+    packageName,
+    hasErrors: tree.rootNode.hasError,
+    lines: tree.rootNode.endPosition.row + 1,
+  };
+}
+
+/** A field assigned in a method (`self.x = …`) belongs to the method's class. */
+function owningType(symbols: SymbolRecord[], scope: number | undefined): number | undefined {
+  let s = scope;
+  while (s !== undefined && !MEMBER_CONTAINERS.has(symbols[s].kind)) s = symbols[s].parent;
+  return s ?? scope;
+}
+
+function captureMap(match: QueryMatch): Map<string, Node> {
+  const map = new Map<string, Node>();
+  for (const c of match.captures) if (!map.has(c.name)) map.set(c.name, c.node);
+  return map;
+}
+
+function addDef(defs: Map<number, Def>, node: Node, nameNode: Node, kind: SymbolKind, match: QueryMatch): void {
+  const key = nameNode.startIndex;
+  const existing = defs.get(key);
+  const heritage = match.captures.filter((c) => c.name === 'def.heritage').map((c) => baseTypeName(c.node.text));
+  const container = match.captures.find((c) => c.name === 'def.container')?.node.text;
+  const receiver = match.captures.find((c) => c.name === 'def.receiver')?.node.text;
+  if (existing) {
+    if (DEF_PRIORITY[kind] > DEF_PRIORITY[existing.kind]) {
+      existing.kind = kind;
+      existing.node = node;
+    }
+    existing.heritage.push(...heritage.filter((h) => !existing.heritage.includes(h)));
+    existing.container ??= container;
+    existing.receiver ??= receiver;
+    return;
+  }
+  defs.set(key, { node, nameNode, kind, heritage, container, receiver });
+}
+
+/** Heritage patterns match without @name (so one match per base); attach them to the def they belong to. */
+function addHeritage(defs: Map<number, Def>, node: Node, match: QueryMatch): void {
+  const nameNode = node.childForFieldName('name');
+  if (!nameNode) return;
+  addDef(defs, node, nameNode, node.type.includes('interface') ? 'interface' : 'class', match);
+}
+
+function addImplScope(defs: Map<number, Def>, caps: Map<string, Node>): void {
+  const node = caps.get('scope.impl')!;
+  const existing = defs.get(-node.startIndex - 1);
+  const trait = caps.get('scope.trait');
+  if (existing) {
+    if (trait) existing.trait = baseTypeName(trait.text);
+    return;
+  }
+  const nameNode = caps.get('name') ?? node.childForFieldName('type');
+  if (!nameNode) return;
+  // Keyed apart from real defs (negative keys) so an impl never replaces the type it implements.
+  defs.set(-node.startIndex - 1, {
+    node, nameNode, kind: 'struct', heritage: [], implOnly: true, trait: trait ? baseTypeName(trait.text) : undefined,
+  });
+}
+
+/** `Base<T>` → `Base`, `pkg.Base` stays qualified (the resolver splits it). */
+export function baseTypeName(text: string): string {
+  const lt = text.indexOf('<');
+  const bracket = text.indexOf('[');
+  const cut = [lt, bracket].filter((i) => i > 0);
+  return (cut.length ? text.slice(0, Math.min(...cut)) : text).trim();
+}
+
+function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols: SymbolRecord[]; symbolOfDef: Map<Def, number> } {
+  const symbols: SymbolRecord[] = [];
+  const symbolOfDef = new Map<Def, number>();
+  const qualifiedOfDef = new Map<Def, string>();
+  const stack: Def[] = [];
+  for (const def of ordered) {
+    while (stack.length && stack[stack.length - 1].node.endIndex < def.node.endIndex) stack.pop();
+    while (stack.length && !(stack[stack.length - 1].node.startIndex <= def.node.startIndex && def.node.endIndex <= stack[stack.length - 1].node.endIndex)) stack.pop();
+    const parentDef = stack[stack.length - 1];
+    stack.push(def);
+    const name = def.nameNode.text;
+    if (def.implOnly) {
+      qualifiedOfDef.set(def, name);
+      continue;
+    }
+    let kind = def.kind;
+    let prefix: string | undefined;
+    if (def.container) {
+      prefix = baseTypeName(def.container);
+      kind = kind === 'function' ? 'method' : kind;
+    } else if (parentDef) {
+      prefix = qualifiedOfDef.get(parentDef);
+      const parentIsType = parentDef.implOnly || MEMBER_CONTAINERS.has(parentDef.kind);
+      if (kind === 'function' && parentIsType) kind = 'method';
+      // Python class attributes and TS fields captured as constants inside a class are fields.
+      if (kind === 'constant' && parentIsType) kind = 'field';
+    }
+    const qualifiedName = prefix ? `${prefix}.${name}` : name;
+    qualifiedOfDef.set(def, qualifiedName);
+    const parentSymbol = parentDef && !parentDef.implOnly ? symbolOfDef.get(parentDef) : undefined;
+    symbolOfDef.set(def, symbols.length);
+    symbols.push({
+      name,
+      qualifiedName,
+      kind,
+      lineStart: def.node.startPosition.row + 1,
+      lineEnd: def.node.endPosition.row + 1,
+      character: codePointColumn(text, def.nameNode.startIndex),
+      signature: signatureOf(def.node, lang),
+      doc: docComment(def.node, lang),
+      parent: parentSymbol,
+      heritage: def.heritage.length || def.trait ? [...def.heritage] : undefined,
+      startIndex: def.node.startIndex,
+      endIndex: def.node.endIndex,
+    });
+  }
+  // An impl's trait makes its type implement the trait: record it on the type's symbol if it is in this file.
+  for (const def of ordered) {
+    if (!def.implOnly || !def.trait) continue;
+    const target = symbols.find((s) => s.name === def.nameNode.text && s.parent === undefined && (s.kind === 'struct' || s.kind === 'enum'));
+    if (target) (target.heritage ??= []).includes(def.trait) || target.heritage.push(def.trait);
+  }
+  return { symbols, symbolOfDef };
+}
+
+/**
+ * Returns the innermost symbol containing a byte offset. Defs are sorted by start and properly nested,
+ * so the innermost one is the last def starting before the offset or one of its ancestors.
+ */
+function enclosingLocator(ordered: Def[], symbolOfDef: Map<Def, number>): (offset: number) => { symbol?: number; def?: Def } {
+  const starts = ordered.map((d) => d.node.startIndex);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    let idx = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] <= offset) {
+        idx = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    for (let i = idx; i >= 0; i--) {
+      const d = ordered[i];
+      if (d.node.startIndex <= offset && offset < d.node.endIndex) {
+        // An impl scope is not a symbol: keep looking outwards only if nothing inside it matched.
+        if (symbolOfDef.has(d)) return { symbol: symbolOfDef.get(d), def: d };
+      }
+    }
+    return {};
+  };
+}
+
+function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, text: string): CallRecord | undefined {
+  const caps = captureMap(match);
+  const nameNode = caps.get('call.name');
+  const callNode = caps.get('call') ?? caps.get('call.new');
+  if (!nameNode || !callNode) return undefined;
+  const receiverNode = caps.get('call.receiver');
+  let receiver = receiverNode ? receiverNode.text.replace(/\s+/g, '') : undefined;
+  if (receiver && receiver.length > RECEIVER_MAX) receiver = '<expr>';
+  return {
+    name: nameNode.text,
+    receiver,
+    constructs: caps.has('call.new') ? true : undefined,
+    line: nameNode.startPosition.row + 1,
+    character: codePointColumn(text, nameNode.startIndex),
+    enclosing: locate(callNode.startIndex).symbol,
+  };
+}
+
+function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>): BindingRecord | undefined {
+  const caps = captureMap(match);
+  const typeNode = caps.get('bind.type') ?? caps.get('bind.returns');
+  const nameNode = caps.get('bind.name') ?? caps.get('bind.field');
+  if (!typeNode || !nameNode) return undefined;
+  const scope = locate(caps.get('bind')!.startIndex).symbol;
+  return {
+    name: nameNode.text,
+    field: caps.has('bind.field') ? true : undefined,
+    type: baseTypeName(typeNode.text.replace(/^\*/, '')),
+    fromCall: caps.has('bind.returns') ? true : undefined,
+    scope,
+  };
+}
+
+/** The catch-all import pattern adds a bare record per statement; keep it only for side-effect imports. */
+function dropBareDuplicates(imports: ImportRecord[]): void {
+  const named = new Set(imports.filter((i) => i.name !== undefined || i.local !== undefined).map((i) => `${i.line}\0${i.source}`));
+  const seen = new Set<string>();
+  for (let i = imports.length - 1; i >= 0; i--) {
+    const imp = imports[i];
+    if (imp.name !== undefined || imp.local !== undefined) continue;
+    const key = `${imp.line}\0${imp.source}`;
+    if (named.has(key) || seen.has(key)) imports.splice(i, 1);
+    seen.add(key);
+  }
+}
+
+function stripQuotes(s: string): string {
+  return s.replace(/^["'`]|["'`]$/g, '');
+}
+
+function importsFrom(lang: LanguageId, caps: Map<string, Node>): ImportRecord[] {
+  const line = caps.get('import')!.startPosition.row + 1;
+  if (caps.has('import.rust')) return rustUseImports(caps.get('import.rust')!, line);
+  const sourceNode = caps.get('import.source');
+  const ns = caps.get('import.namespace');
+  let source = sourceNode ? stripQuotes(sourceNode.text) : ns?.text;
+  if (source === undefined) return [];
+  if (lang === 'go') {
+    const alias = ns?.text;
+    if (alias === '_') return [{ source, line }];
+    return [{ source, local: alias ?? source.split('/').pop(), namespace: true, line }];
+  }
+  if (caps.has('import.wildcard')) return [{ source, name: '*', line }];
+  if (ns) return [{ source, local: ns.text, namespace: true, line }];
+  const def = caps.get('import.default');
+  if (def) return [{ source, name: 'default', local: def.text, line }];
+  const name = caps.get('import.name')?.text;
+  if (name === undefined) return [{ source, line }];
+  return [{ source, name, local: caps.get('import.alias')?.text ?? name.split('.').pop(), line }];
+}
+
+function reexportFrom(caps: Map<string, Node>): ImportRecord {
+  const source = stripQuotes(caps.get('reexport.source')!.text);
+  const line = caps.get('reexport')!.startPosition.row + 1;
+  const name = caps.get('reexport.name')?.text;
+  const alias = caps.get('reexport.alias')?.text;
+  if (name === undefined && alias !== undefined) return { source, local: alias, namespace: true, reexport: true, line };
+  if (name === undefined) return { source, name: '*', reexport: true, line };
+  return { source, name, local: alias ?? name, reexport: true, line };
+}
+
+/** 1-based column in code points, the unit of tool positions (web-tree-sitter indexes JS string units). */
+export function codePointColumn(text: string, startIndex: number): number {
+  const lineStart = text.lastIndexOf('\n', startIndex - 1) + 1;
+  const prefix = text.slice(lineStart, startIndex);
+  // Fast path: without surrogate pairs, string units are code points.
+  if (!/[\ud800-\udfff]/.test(prefix)) return prefix.length + 1;
+  return [...prefix].length + 1;
+}

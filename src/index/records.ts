@@ -1,0 +1,97 @@
+import type { LanguageId } from './languages';
+
+/**
+ * The flat records extraction produces for one file. They are plain JSON (persisted as they are) and
+ * position-only: linking them into a graph is src/graph's job.
+ */
+export const SYMBOL_KINDS = [
+  'function',
+  'method',
+  'class',
+  'interface',
+  'struct',
+  'enum',
+  'trait',
+  'type',
+  'module',
+  'constant',
+  'field',
+] as const;
+export type SymbolKind = (typeof SYMBOL_KINDS)[number];
+
+/** Kinds that name a type whose members other code calls through. */
+export const TYPE_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'type']);
+export const CALLABLE_KINDS: ReadonlySet<SymbolKind> = new Set(['function', 'method']);
+
+export interface SymbolRecord {
+  name: string;
+  /** `Class.method`, `outer.inner`, Rust `Type.method`, Go `Type.Method`. */
+  qualifiedName: string;
+  kind: SymbolKind;
+  /** 1-based, inclusive. */
+  lineStart: number;
+  lineEnd: number;
+  /** 1-based character (code points) of the name. */
+  character: number;
+  signature: string;
+  doc?: string;
+  /** Index of the enclosing symbol in the file's symbol list. */
+  parent?: number;
+  /** Base classes, implemented interfaces and traits, as written. */
+  heritage?: string[];
+  /** Byte offsets of the whole definition, for body excerpts. */
+  startIndex: number;
+  endIndex: number;
+}
+
+export interface CallRecord {
+  name: string;
+  /** Receiver expression as written (`this`, `self`, `ns`, `a.b`, Rust `Foo` in `Foo::new`), capped. */
+  receiver?: string;
+  /** `new X()` / struct literal: the call constructs the named type. */
+  constructs?: boolean;
+  line: number;
+  character: number;
+  /** Index of the innermost enclosing symbol (function, method, class) or undefined at module level. */
+  enclosing?: number;
+}
+
+export interface ImportRecord {
+  /** Module specifier as written: `./x`, `pkg.mod`, `..sib`, `fmt`, `crate::a::b`. */
+  source: string;
+  /** Imported name; undefined for a namespace/module import or a bare side-effect import. */
+  name?: string;
+  /** Local binding. For a namespace import this is the namespace's local name. */
+  local?: string;
+  /** The whole module is bound to `local` (import * as m, import m, Go package, Rust module path). */
+  namespace?: boolean;
+  /** `export … from`: the binding is re-exported under `local` (or every name when name is '*'). */
+  reexport?: boolean;
+  line: number;
+}
+
+/** A name whose type the syntax states: `x: Foo`, `x = new Foo()`, field `this.x: Foo`. */
+export interface BindingRecord {
+  /** A variable or parameter name, or a field name when `field` is set. */
+  name: string;
+  /** A class field (`this.x`, `self.x`, a struct field): its scope is the type. */
+  field?: boolean;
+  /** The type's name, or with `fromCall` the callee whose return type it is (Go `x := NewFoo()`). */
+  type: string;
+  fromCall?: boolean;
+  /** Enclosing symbol index (for fields: the class) or undefined at module level. */
+  scope?: number;
+}
+
+export interface FileRecord {
+  lang: LanguageId;
+  symbols: SymbolRecord[];
+  calls: CallRecord[];
+  imports: ImportRecord[];
+  bindings: BindingRecord[];
+  /** Go `package x` name, Python/Rust nothing. */
+  packageName?: string;
+  /** Parse errors were found; results for those regions are partial. */
+  hasErrors: boolean;
+  lines: number;
+}
