@@ -100,6 +100,13 @@ export class LoopbackMcpHttpServer implements Disposable {
     return this.sessions.size;
   }
 
+  /** Live sessions and requests in flight (an open SSE stream counts): health for `server_logs`. */
+  stats(): { sessions: number; openRequests: number } {
+    let openRequests = 0;
+    for (const s of this.sessions.values()) openRequests += s.openRequests;
+    return { sessions: this.sessions.size, openRequests };
+  }
+
   /** Closes sessions that saw no request for `sessionIdleMs` and have no stream open. */
   expireIdle(now = Date.now()): number {
     let closed = 0;
