@@ -5,14 +5,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+// Spread over esbuild.mjs's common options (bundle, cjs, node20, aliases, version define).
 const common = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  // mocha and web-tree-sitter reach files through runtime paths; that is intended.
+  // mocha reaches its reporters and workers through runtime paths; that is intended.
   logOverride: { 'unsupported-require-call': 'silent', 'unsupported-dynamic-import': 'silent', 'require-resolve-not-external': 'silent' },
 };
 
