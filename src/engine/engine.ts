@@ -7,11 +7,11 @@ import { type Logger, nullLogger } from '../common/log';
 import { resolveInWorkspace } from '../common/paths';
 import { CodeGraph } from '../graph/code-graph';
 import type { ProjectConfig } from '../graph/modules';
-import { extractFile } from '../index/extract';
 import { languageForPath } from '../index/languages';
 import type { FileRecord } from '../index/records';
 import { readProjectConfig } from './project-config';
-import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, scanWorkspace, type SkipReason } from './scanner';
+import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, type ScannedFile, scanWorkspace, type SkipReason } from './scanner';
+import { Extractor } from './extractor';
 import { IndexStore, INDEX_FORMAT, type StoredFile } from './store';
 
 export interface EngineOptions {
@@ -21,6 +21,14 @@ export interface EngineOptions {
   maxFileBytes?: number;
   exclude?: string[];
   logger?: Logger;
+  /** Parse worker threads for a bulk index; default one per core, 0 extracts on the calling thread. */
+  workers?: number;
+}
+
+const YIELD_EVERY_FILES = 64;
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 export interface IndexStats {
@@ -65,12 +73,14 @@ export class Engine implements Disposable {
   private readonly listeners = new Set<(stats: IndexStats) => void>();
   readonly maxFileBytes: number;
   private readonly exclude: string[];
+  private readonly extractor: Extractor;
 
   constructor(options: EngineOptions) {
     this.root = fs.realpathSync(options.root);
     this.logger = options.logger ?? nullLogger;
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     this.exclude = options.exclude ?? [];
+    this.extractor = new Extractor(options.workers);
     if (options.storageDir !== null) this.store = new IndexStore(options.storageDir ?? path.join(this.root, '.sightline'), this.logger);
   }
 
@@ -137,6 +147,7 @@ export class Engine implements Disposable {
       let indexed = 0;
       let unchanged = 0;
       const next = new Map<string, StoredFile>();
+      const pending: { file: ScannedFile; hash: string; text: string }[] = [];
       for (const file of scan.files) {
         const overlay = this.overlays.get(file.rel);
         const prev = this.files.get(file.rel);
@@ -163,15 +174,22 @@ export class Engine implements Disposable {
           count(reason);
           continue;
         }
-        try {
-          const record = await extractFile(languageForPath(file.rel)!.id, bytes.toString('utf8'));
-          next.set(file.rel, { hash, size: file.size, mtimeMs: file.mtimeMs, record });
-          indexed++;
-        } catch (e) {
-          this.logger.log('warn', `Could not parse ${file.rel}: ${errorMessage(e)}`);
-          count('parse_error');
-        }
+        pending.push({ file, hash, text: bytes.toString('utf8') });
+        // Reading and hashing a large tree takes a while: let the host's event loop breathe.
+        if (pending.length % YIELD_EVERY_FILES === 0) await yieldToEventLoop();
       }
+      // Extraction runs on the worker pool for a bulk index; results land in scan order.
+      const results = await this.extractor.extractAll(pending.map((p) => ({ lang: languageForPath(p.file.rel)!.id, text: p.text })));
+      pending.forEach(({ file, hash }, i) => {
+        const record = results[i];
+        if (record instanceof Error) {
+          this.logger.log('warn', `Could not parse ${file.rel}: ${errorMessage(record)}`);
+          count('parse_error');
+          return;
+        }
+        next.set(file.rel, { hash, size: file.size, mtimeMs: file.mtimeMs, record });
+        indexed++;
+      });
       const removed = [...this.files.keys()].filter((rel) => !next.has(rel)).length;
       const changed = indexed > 0 || removed > 0 || !this.current;
       this.files = next;
@@ -272,5 +290,6 @@ export class Engine implements Disposable {
   dispose(): void {
     this.stopWatching();
     this.listeners.clear();
+    this.extractor.dispose();
   }
 }
