@@ -10,7 +10,7 @@ import type { ProjectConfig } from '../graph/modules';
 import { languageForPath } from '../index/languages';
 import type { FileRecord } from '../index/records';
 import { readProjectConfig } from './project-config';
-import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, type ScannedFile, scanWorkspace, type SkipReason } from './scanner';
+import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, type ScanResult, type ScannedFile, scanWorkspace, type SkipReason } from './scanner';
 import { Extractor } from './extractor';
 import { IndexStore, INDEX_FORMAT, type StoredFile } from './store';
 
@@ -26,6 +26,9 @@ export interface EngineOptions {
 }
 
 const YIELD_EVERY_FILES = 64;
+/** Edits to at most this many files are re-linked in place instead of rebuilding the graph. */
+const MAX_IN_PLACE_FILES = 32;
+const PERSIST_DELAY_MS = 2000;
 
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -74,6 +77,8 @@ export class Engine implements Disposable {
   readonly maxFileBytes: number;
   private readonly exclude: string[];
   private readonly extractor: Extractor;
+  private configFiles: string[] = [];
+  private persistTimer?: NodeJS.Timeout;
 
   constructor(options: EngineOptions) {
     this.root = fs.realpathSync(options.root);
@@ -104,7 +109,8 @@ export class Engine implements Disposable {
 
   /** Indexes if nothing is indexed yet or files changed since; returns the up-to-date graph. */
   async ready(): Promise<CodeGraph> {
-    if (!this.current || this.dirty.size > 0) await this.index();
+    if (!this.current) await this.index();
+    else if (this.dirty.size > 0) await this.run(true);
     return this.graph;
   }
 
@@ -115,17 +121,22 @@ export class Engine implements Disposable {
 
   /** Incremental: unchanged files (size, mtime, then content hash) are not re-extracted. Calls overlap into one run. */
   index(): Promise<IndexStats> {
+    return this.run(false);
+  }
+
+  /** `onlyDirty`: re-check just the files marked dirty (an edit, a save) instead of scanning the whole tree. */
+  private run(onlyDirty: boolean): Promise<IndexStats> {
     if (this.running) {
       this.rerun = true;
-      return this.running.then(() => this.index());
+      return this.running.then(() => this.run(onlyDirty));
     }
-    this.running = this.doIndex().finally(() => {
+    this.running = this.doIndex(onlyDirty).finally(() => {
       this.running = undefined;
     });
     return this.running;
   }
 
-  private async doIndex(): Promise<IndexStats> {
+  private async doIndex(onlyDirty = false): Promise<IndexStats> {
     const started = performance.now();
     this.state = 'indexing';
     try {
@@ -140,13 +151,16 @@ export class Engine implements Disposable {
       }
       const dirtyNow = new Set(this.dirty);
       this.dirty.clear();
-      const scan = scanWorkspace(this.root, { maxFileBytes: this.maxFileBytes, exclude: this.exclude });
+      const targeted = onlyDirty ? this.scanDirty(dirtyNow) : undefined;
+      const scan = targeted ?? scanWorkspace(this.root, { maxFileBytes: this.maxFileBytes, exclude: this.exclude });
       const skippedByReason: IndexStats['skipped_by_reason'] = {};
       const count = (reason: SkipReason | 'parse_error') => (skippedByReason[reason] = (skippedByReason[reason] ?? 0) + 1);
       for (const reason of scan.skipped.values()) count(reason);
       let indexed = 0;
       let unchanged = 0;
-      const next = new Map<string, StoredFile>();
+      // A targeted run starts from what is indexed and revisits only the dirty files.
+      const next = targeted ? new Map(this.files) : new Map<string, StoredFile>();
+      if (targeted) for (const f of targeted.files) next.delete(f.rel);
       const pending: { file: ScannedFile; hash: string; text: string }[] = [];
       for (const file of scan.files) {
         const overlay = this.overlays.get(file.rel);
@@ -192,13 +206,19 @@ export class Engine implements Disposable {
       });
       const removed = [...this.files.keys()].filter((rel) => !next.has(rel)).length;
       const changed = indexed > 0 || removed > 0 || !this.current;
+      const extracted = pending.map((p) => p.file.rel).filter((rel) => next.get(rel) !== this.files.get(rel));
       this.files = next;
-      if (changed) {
+      if (changed && !this.relinkInPlace(extracted, removed)) {
         const records = new Map<string, FileRecord>([...next].map(([rel, f]) => [rel, f.record]));
-        this.current = new CodeGraph(records, this.projectConfig(scan.configFiles));
+        this.current = new CodeGraph(records, this.projectConfig(targeted ? this.configFiles : scan.configFiles));
       }
+      if (!targeted) this.configFiles = scan.configFiles;
       this.indexedAt = new Date().toISOString();
-      if (indexed > 0 || removed > 0) this.persist();
+      // Writing the whole index costs far more than re-linking an edit: edits are saved once they settle.
+      if (indexed > 0 || removed > 0) {
+        if (targeted) this.schedulePersist();
+        else this.persist();
+      }
       this.state = 'ready';
       this.lastError = undefined;
       const stats: IndexStats = {
@@ -223,11 +243,49 @@ export class Engine implements Disposable {
     }
   }
 
+  /**
+   * The dirty files alone, when they are all files already indexed (an edit or a save); undefined when a
+   * full scan is needed (a file created or deleted, a build file changed, or too many to be worth it).
+   */
+  private scanDirty(dirty: ReadonlySet<string>): ScanResult | undefined {
+    if (!this.current || dirty.size === 0 || dirty.size > MAX_IN_PLACE_FILES) return undefined;
+    const files: ScannedFile[] = [];
+    for (const rel of dirty) {
+      if (!this.files.has(rel) || CONFIG_FILE_NAMES.has(path.basename(rel))) return undefined;
+      const abs = path.join(this.root, rel);
+      try {
+        const stat = fs.statSync(abs);
+        if (stat.size > this.maxFileBytes) return undefined;
+        files.push({ rel, abs, size: stat.size, mtimeMs: stat.mtimeMs });
+      } catch {
+        return undefined;
+      }
+    }
+    return { files, skipped: new Map(), configFiles: this.configFiles };
+  }
+
+  /** Re-links a few edited files in the current graph; false when a rebuild is needed (see CodeGraph.updateFile). */
+  private relinkInPlace(extracted: string[], removed: number): boolean {
+    if (!this.current || removed > 0 || extracted.length === 0 || extracted.length > MAX_IN_PLACE_FILES) return false;
+    return extracted.every((rel) => this.current!.updateFile(rel, this.files.get(rel)!.record));
+  }
+
+  private schedulePersist(): void {
+    if (this.persistTimer) return;
+    this.persistTimer = setTimeout(() => {
+      this.persistTimer = undefined;
+      this.persist();
+    }, PERSIST_DELAY_MS);
+    this.persistTimer.unref();
+  }
+
   private projectConfig(configFiles: string[]): ProjectConfig {
     return readProjectConfig(this.root, configFiles.filter((f) => CONFIG_FILE_NAMES.has(path.basename(f))));
   }
 
   private persist(): void {
+    if (this.persistTimer) clearTimeout(this.persistTimer);
+    this.persistTimer = undefined;
     if (!this.store) return;
     try {
       this.store.save({ format: INDEX_FORMAT, indexedAt: this.indexedAt!, files: Object.fromEntries(this.files) });
@@ -291,5 +349,7 @@ export class Engine implements Disposable {
     this.stopWatching();
     this.listeners.clear();
     this.extractor.dispose();
+    // An edit saved in memory only (debounced) is written now, so the next start finds it.
+    if (this.persistTimer) this.persist();
   }
 }
