@@ -211,6 +211,8 @@ async function main() {
     XDG_CONFIG_HOME: path.join(state.tmp, 'xdg-config'),
     XDG_CACHE_HOME: path.join(state.tmp, 'xdg-cache'),
     SIGHTLINE_TEST_RESULTS: resultsFile,
+    // Window lock files for `sightline bridge` go here, not into the home folder.
+    SIGHTLINE_LOCK_DIR: path.join(state.tmp, 'locks'),
     SIGHTLINE_TEST_WORKSPACE: workspace,
     SIGHTLINE_TEST_GREP: process.env.SIGHTLINE_IT_GREP ?? '',
   };

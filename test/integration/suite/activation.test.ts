@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ALL_TOOLS } from '../../../src/tools/registry';
 import { EXTENSION_ID, poll, sightline } from './helpers';
@@ -39,7 +40,13 @@ describe('activation', () => {
     const api = await sightline();
     const config = await vscode.commands.executeCommand<any>('sightline.copyMcpConfiguration');
     const { url, token } = api.endpoint();
-    assert.deepEqual(config, { mcpServers: { sightline: { type: 'http', url, headers: { Authorization: `Bearer ${token}` } } } });
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    assert.deepEqual(config, {
+      mcpServers: {
+        sightline: { type: 'stdio', command: 'node', args: [path.join(ext.extensionPath, 'dist', 'cli.js'), 'bridge', '--root', api.workspaces().engines[0].root] },
+        'sightline-http': { type: 'http', url, headers: { Authorization: `Bearer ${token}` } },
+      },
+    });
     assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), config);
   });
 
