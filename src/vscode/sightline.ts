@@ -10,7 +10,7 @@ import { SERVER_NAME } from '../mcp/server';
 import { FolderEngines } from './folders';
 import { VsCodeLanguageFeatures } from './language-features';
 import { McpHost } from './mcp-host';
-import { ProviderCalls } from './provider-calls';
+import { ProviderCalls } from '../engine/provider-calls';
 import { affectsIndex, affectsTools, readSettings, SECTION, type Settings } from './settings';
 import { IndexStatusItem } from './status';
 import { IndexSync } from './sync';
