@@ -36,35 +36,36 @@ function readVersion(pkgJson) {
 }
 
 function npmInstall(folder, spec, env = process.env) {
-  // Each tool gets its own folder and package.json: one npm install must never prune the other tool.
   fs.mkdirSync(folder, { recursive: true });
   const pkg = path.join(folder, 'package.json');
-  if (!fs.existsSync(pkg)) fs.writeFileSync(pkg, JSON.stringify({ name: `sightline-test-${path.basename(folder)}`, private: true }, null, 2) + '\n');
-  // --prefix keeps npm from walking up into the project's package.json; install scripts are needed
-  // (node's bin setup, code-server's native modules), and npm 11 blocks them by default.
+  if (!fs.existsSync(pkg)) fs.writeFileSync(pkg, JSON.stringify({ name: 'sightline-vscode-test-tools', private: true }, null, 2) + '\n');
+  // --prefix keeps npm from walking up into the project's package.json. Each install is saved to this
+  // folder's package.json, so the second install does not prune the first. Install scripts are needed
+  // (node's bin setup, code-server's native modules) and npm 11 blocks them by default.
   run('npm', ['install', '--prefix', folder, '--no-audit', '--no-fund', '--loglevel', 'error', '--dangerously-allow-all-scripts', spec], { cwd: folder, env });
 }
 
 /** Returns the Node 24 binary, its folder, and code-server's entry script, all inside `cacheDir`. */
 export function ensureTools(cacheDir) {
-  const nodeDir = path.join(cacheDir, `node${NODE_MAJOR}`);
-  const nodeBinDir = path.join(nodeDir, 'node_modules', 'node', 'bin');
+  // One folder for both: code-server's postinstall must find Node 24 as `node` in this folder's
+  // node_modules/.bin, which npm puts first on the PATH of install scripts (a PATH set from outside is not).
+  const tools = path.join(cacheDir, `tools-code-server-${CODE_SERVER_VERSION}-node${NODE_MAJOR}`);
+  const nodeBinDir = path.join(tools, 'node_modules', 'node', 'bin');
   const nodeBin = path.join(nodeBinDir, 'node');
   const nodeWorks = () => spawnSync(nodeBin, ['--version'], { encoding: 'utf8' }).stdout?.trim().startsWith(`v${NODE_MAJOR}.`);
-  if (!fs.existsSync(nodeBin) || !nodeWorks()) npmInstall(nodeDir, `node@${NODE_MAJOR}`);
+  if (!fs.existsSync(nodeBin) || !nodeWorks()) npmInstall(tools, `node@${NODE_MAJOR}`);
   if (!nodeWorks()) throw new Error(`${nodeBin} is not Node ${NODE_MAJOR} after installing node@${NODE_MAJOR}.`);
 
-  const csDir = path.join(cacheDir, `code-server-${CODE_SERVER_VERSION}`);
-  const csPackage = path.join(csDir, 'node_modules', 'code-server');
+  const csPackage = path.join(tools, 'node_modules', 'code-server');
   const codeServer = path.join(csPackage, 'out', 'node', 'entry.js');
   if (readVersion(path.join(csPackage, 'package.json')) !== CODE_SERVER_VERSION || !fs.existsSync(codeServer)) {
-    // code-server's postinstall builds native modules against the Node that runs it: Node 24 first on PATH.
-    const env = { ...process.env, PATH: `${nodeBinDir}${path.delimiter}${process.env.PATH}` };
-    npmInstall(csDir, `code-server@${CODE_SERVER_VERSION}`, env);
+    const env = { ...process.env, PATH: `${path.join(tools, 'node_modules', '.bin')}${path.delimiter}${nodeBinDir}${path.delimiter}${process.env.PATH}` };
+    npmInstall(tools, `code-server@${CODE_SERVER_VERSION}`, env);
     if (readVersion(path.join(csPackage, 'package.json')) !== CODE_SERVER_VERSION || !fs.existsSync(codeServer)) {
-      throw new Error(`code-server ${CODE_SERVER_VERSION} did not install into ${csDir}.`);
+      throw new Error(`code-server ${CODE_SERVER_VERSION} did not install into ${tools}.`);
     }
   }
+  if (!nodeWorks()) throw new Error(`installing code-server removed Node ${NODE_MAJOR} from ${tools}; delete the folder and run again.`);
   return { nodeBin, nodeBinDir, codeServer };
 }
 

@@ -27,7 +27,7 @@ describe('sightline bridge to this window', () => {
     const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
     assert.deepEqual(
       { pid: lock.pid, port: lock.port, token: lock.token, folders: lock.folders },
-      { pid: process.pid, port: api.endpoint().port, token: api.endpoint().token, folders: [api.workspaces().engines[0].root] },
+      { pid: process.pid, port: api.endpoint().port, token: api.endpoint().token, folders: api.workspaces().engines.map((e) => e.root) },
     );
   });
 
