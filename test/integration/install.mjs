@@ -35,37 +35,47 @@ function readVersion(pkgJson) {
   }
 }
 
-function npmInstall(folder, spec, env = process.env) {
+/** npm's own script, so npm can be run by a chosen Node (npm puts the Node running it first on PATH for install scripts). */
+function npmCli() {
+  if (process.env.npm_execpath?.endsWith('.js')) return process.env.npm_execpath;
+  const found = spawnSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).stdout.trim();
+  return fs.realpathSync(found);
+}
+
+function npmInstall(folder, spec, env = process.env, node = process.execPath) {
+  // Each tool gets its own folder and package.json: one npm install must never prune the other tool.
   fs.mkdirSync(folder, { recursive: true });
   const pkg = path.join(folder, 'package.json');
-  if (!fs.existsSync(pkg)) fs.writeFileSync(pkg, JSON.stringify({ name: 'sightline-vscode-test-tools', private: true }, null, 2) + '\n');
-  // --prefix keeps npm from walking up into the project's package.json. Each install is saved to this
-  // folder's package.json, so the second install does not prune the first. Install scripts are needed
-  // (node's bin setup, code-server's native modules) and npm 11 blocks them by default.
-  run('npm', ['install', '--prefix', folder, '--no-audit', '--no-fund', '--loglevel', 'error', '--dangerously-allow-all-scripts', spec], { cwd: folder, env });
+  if (!fs.existsSync(pkg)) fs.writeFileSync(pkg, JSON.stringify({ name: `sightline-test-${path.basename(folder)}`, private: true }, null, 2) + '\n');
+  // --prefix keeps npm from walking up into the project's package.json; install scripts are needed
+  // (node's bin setup, code-server's native modules), and npm 11 blocks them by default.
+  // Under `npm test` the outer npm's npm_* variables (npm_config_user_agent names Node 20, which
+  // code-server's postinstall checks) would leak into this npm as config: start it clean.
+  const cleanEnv = Object.fromEntries(Object.entries(env).filter(([k]) => !/^npm_/i.test(k)));
+  run(node, [npmCli(), 'install', '--prefix', folder, '--no-audit', '--no-fund', '--loglevel', 'error', '--dangerously-allow-all-scripts', spec], { cwd: folder, env: cleanEnv });
 }
 
 /** Returns the Node 24 binary, its folder, and code-server's entry script, all inside `cacheDir`. */
 export function ensureTools(cacheDir) {
-  // One folder for both: code-server's postinstall must find Node 24 as `node` in this folder's
-  // node_modules/.bin, which npm puts first on the PATH of install scripts (a PATH set from outside is not).
-  const tools = path.join(cacheDir, `tools-code-server-${CODE_SERVER_VERSION}-node${NODE_MAJOR}`);
-  const nodeBinDir = path.join(tools, 'node_modules', 'node', 'bin');
+  const nodeDir = path.join(cacheDir, `node${NODE_MAJOR}`);
+  const nodeBinDir = path.join(nodeDir, 'node_modules', 'node', 'bin');
   const nodeBin = path.join(nodeBinDir, 'node');
   const nodeWorks = () => spawnSync(nodeBin, ['--version'], { encoding: 'utf8' }).stdout?.trim().startsWith(`v${NODE_MAJOR}.`);
-  if (!fs.existsSync(nodeBin) || !nodeWorks()) npmInstall(tools, `node@${NODE_MAJOR}`);
+  if (!fs.existsSync(nodeBin) || !nodeWorks()) npmInstall(nodeDir, `node@${NODE_MAJOR}`);
   if (!nodeWorks()) throw new Error(`${nodeBin} is not Node ${NODE_MAJOR} after installing node@${NODE_MAJOR}.`);
 
-  const csPackage = path.join(tools, 'node_modules', 'code-server');
+  const csDir = path.join(cacheDir, `code-server-${CODE_SERVER_VERSION}`);
+  const csPackage = path.join(csDir, 'node_modules', 'code-server');
   const codeServer = path.join(csPackage, 'out', 'node', 'entry.js');
   if (readVersion(path.join(csPackage, 'package.json')) !== CODE_SERVER_VERSION || !fs.existsSync(codeServer)) {
-    const env = { ...process.env, PATH: `${path.join(tools, 'node_modules', '.bin')}${path.delimiter}${nodeBinDir}${path.delimiter}${process.env.PATH}` };
-    npmInstall(tools, `code-server@${CODE_SERVER_VERSION}`, env);
+    // code-server's postinstall builds native modules against the Node that runs it: npm itself runs on
+    // Node 24 (under `npm test`, npm would otherwise put its own Node 20 first on the scripts' PATH).
+    const env = { ...process.env, PATH: `${nodeBinDir}${path.delimiter}${process.env.PATH}` };
+    npmInstall(csDir, `code-server@${CODE_SERVER_VERSION}`, env, nodeBin);
     if (readVersion(path.join(csPackage, 'package.json')) !== CODE_SERVER_VERSION || !fs.existsSync(codeServer)) {
-      throw new Error(`code-server ${CODE_SERVER_VERSION} did not install into ${tools}.`);
+      throw new Error(`code-server ${CODE_SERVER_VERSION} did not install into ${csDir}.`);
     }
   }
-  if (!nodeWorks()) throw new Error(`installing code-server removed Node ${NODE_MAJOR} from ${tools}; delete the folder and run again.`);
   return { nodeBin, nodeBinDir, codeServer };
 }
 
