@@ -8,6 +8,7 @@
 //   SIGHTLINE_IT_GREP      mocha --grep for the suite inside the extension host
 //   SIGHTLINE_IT_TIMEOUT   overall bound for one run in seconds (default 600)
 //   SIGHTLINE_IT_KEEP=1    keep the temp folder (logs, user data, workspace copy) for inspection
+//   SIGHTLINE_IT_SCREENSHOTS=<dir>  where screenshots that tests request go (default: <temp>/screenshots)
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -214,6 +215,8 @@ async function main() {
     open = `workspace=${encodeURIComponent(file)}`;
   }
   const resultsFile = path.join(state.tmp, 'results.json');
+  const screenshots = path.resolve(process.env.SIGHTLINE_IT_SCREENSHOTS ?? path.join(state.tmp, 'screenshots'));
+  fs.mkdirSync(screenshots, { recursive: true });
   const env = {
     ...process.env,
     PATH: `${tools.nodeBinDir}${path.delimiter}${process.env.PATH}`,
@@ -222,6 +225,7 @@ async function main() {
     XDG_CONFIG_HOME: path.join(state.tmp, 'xdg-config'),
     XDG_CACHE_HOME: path.join(state.tmp, 'xdg-cache'),
     SIGHTLINE_TEST_RESULTS: resultsFile,
+    SIGHTLINE_TEST_SCREENSHOTS: screenshots,
     // Window lock files for `sightline bridge` go here, not into the home folder.
     SIGHTLINE_LOCK_DIR: path.join(state.tmp, 'locks'),
     SIGHTLINE_TEST_GREP: process.env.SIGHTLINE_IT_GREP ?? '',
@@ -257,6 +261,15 @@ async function main() {
     const line = Array.isArray(args) ? util.format(...args) : String(args);
     // The workbench's agent host retries a sign-in that cannot exist here, dozens of times a run.
     if (line.startsWith('[AgentHost]')) return;
+    // A test asks for a picture of the workbench as it is now (see helpers.ts screenshot()).
+    const shot = /^\[sightline-screenshot\] ([\w-]+)$/.exec(line);
+    if (shot) {
+      const file = path.join(screenshots, `${shot[1]}.png`);
+      page
+        .screenshot({ path: `${file}.tmp.png` })
+        .then(() => fs.renameSync(`${file}.tmp.png`, file))
+        .catch((e) => log(`screenshot ${shot[1]} failed: ${e.message}`));
+    }
     process.stdout.write(`${line}\n`);
   });
   page.on('crash', () => log('the page crashed'));

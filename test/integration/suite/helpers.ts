@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -86,4 +87,17 @@ export async function typeScriptReady(): Promise<void> {
     (r) => JSON.stringify(r.contents).includes('add('),
     120_000,
   );
+}
+
+/**
+ * Asks the driver for a screenshot of the workbench as it is now and waits (bounded) until it is written:
+ * `<SIGHTLINE_TEST_SCREENSHOTS>/<name>.png`. Returns its path.
+ */
+export async function screenshot(name: string): Promise<string> {
+  const dir = process.env.SIGHTLINE_TEST_SCREENSHOTS;
+  assert.ok(dir, 'SIGHTLINE_TEST_SCREENSHOTS is set by the driver');
+  const file = path.join(dir, `${name}.png`);
+  console.log(`[sightline-screenshot] ${name}`);
+  await poll(`the driver to write ${file}`, () => fs.existsSync(file), (ok) => ok, 30_000);
+  return file;
 }
