@@ -10,8 +10,11 @@ import type { ProjectConfig } from '../graph/modules';
 import { extractFile } from '../index/extract';
 import { languageForPath } from '../index/languages';
 import type { FileRecord } from '../index/records';
+import { RetrievalIndex } from '../search/retrieval-index';
+import type { ChangeTime, DocFile } from '../search/source';
+import { lastCommitTimes } from './git';
 import { readProjectConfig } from './project-config';
-import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, scanWorkspace, type SkipReason } from './scanner';
+import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, isMarkdownPath, scanWorkspace, type ScannedFile, type SkipReason } from './scanner';
 import { IndexStore, INDEX_FORMAT, type StoredFile } from './store';
 
 export interface EngineOptions {
@@ -20,6 +23,8 @@ export interface EngineOptions {
   storageDir?: string | null;
   maxFileBytes?: number;
   exclude?: string[];
+  /** Extra markdown collections for retrieval, as gitignore-style globs (besides one per docs folder). */
+  docCollections?: string[];
   logger?: Logger;
 }
 
@@ -65,12 +70,16 @@ export class Engine implements Disposable {
   private readonly listeners = new Set<(stats: IndexStats) => void>();
   readonly maxFileBytes: number;
   private readonly exclude: string[];
+  private readonly docCollections: string[];
+  private docs: ScannedFile[] = [];
+  private retrievalIndex?: RetrievalIndex;
 
   constructor(options: EngineOptions) {
     this.root = fs.realpathSync(options.root);
     this.logger = options.logger ?? nullLogger;
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     this.exclude = options.exclude ?? [];
+    this.docCollections = options.docCollections ?? [];
     if (options.storageDir !== null) this.store = new IndexStore(options.storageDir ?? path.join(this.root, '.sightline'), this.logger);
   }
 
@@ -172,6 +181,7 @@ export class Engine implements Disposable {
           count('parse_error');
         }
       }
+      this.docs = scan.docs;
       const removed = [...this.files.keys()].filter((rel) => !next.has(rel)).length;
       const changed = indexed > 0 || removed > 0 || !this.current;
       this.files = next;
@@ -247,6 +257,30 @@ export class Engine implements Disposable {
     return this.files;
   }
 
+  /** Markdown documents found by the last scan (retrieval reads them; the code index does not). */
+  docFiles(): readonly DocFile[] {
+    return this.docs;
+  }
+
+  /** When each indexed file and doc last changed: its last commit when the root is in git, else (or if untracked) its mtime. */
+  changeTimes(): Map<string, ChangeTime> {
+    const commits = lastCommitTimes(this.root);
+    const times = new Map<string, ChangeTime>();
+    const add = (rel: string, mtimeMs: number) => {
+      const committed = commits.get(rel);
+      times.set(rel, committed ? { at: new Date(committed).toISOString(), basis: 'git_commit' } : { at: new Date(mtimeMs).toISOString(), basis: 'mtime' });
+    };
+    for (const [rel, f] of this.files) add(rel, f.mtimeMs);
+    for (const d of this.docs) add(d.rel, d.mtimeMs);
+    return times;
+  }
+
+  /** Search and read indexes over code, markdown collections and the generated wiki; built on first use, then kept in step. */
+  get retrieval(): RetrievalIndex {
+    this.retrievalIndex ??= new RetrievalIndex(this, path.basename(this.root), this.docCollections);
+    return this.retrievalIndex;
+  }
+
   /** Watches the root (recursively) and marks changed source files dirty. */
   watch(): Disposable {
     if (this.watcher) return { dispose: () => undefined };
@@ -255,7 +289,7 @@ export class Engine implements Disposable {
         if (!name) return;
         const rel = name.toString().split(path.sep).join('/');
         if (rel.startsWith('.sightline') || rel.split('/').includes('node_modules') || rel.startsWith('.git/')) return;
-        if (languageForPath(rel) || CONFIG_FILE_NAMES.has(path.basename(rel))) this.dirty.add(rel);
+        if (languageForPath(rel) || isMarkdownPath(rel) || CONFIG_FILE_NAMES.has(path.basename(rel))) this.dirty.add(rel);
       });
       this.watcher.on('error', (e) => this.logger.log('warn', `File watcher stopped: ${errorMessage(e)}`));
     } catch (e) {
@@ -271,6 +305,7 @@ export class Engine implements Disposable {
 
   dispose(): void {
     this.stopWatching();
+    this.retrievalIndex?.dispose();
     this.listeners.clear();
   }
 }
