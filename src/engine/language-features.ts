@@ -16,11 +16,24 @@ export interface SourceRange {
   end: { line: number; character: number };
 }
 
+/** A workspace-symbol answer from a language server (VS Code's `vscode.executeWorkspaceSymbolProvider`). */
+export interface WorkspaceSymbolInfo {
+  name: string;
+  /** Lower-case kind as the server names it: `function`, `class`, `method`, `variable` … */
+  kind: string;
+  /** Workspace-relative path. */
+  file: string;
+  range: SourceRange;
+  container?: string;
+}
+
 export interface LanguageFeatures {
   /** `vscode` when language servers answer; `index` when only Sightline's own index does. */
   readonly source: 'vscode' | 'index';
   definition?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SourceRange[]>;
   references?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SourceRange[]>;
+  /** Symbols matching a query across the workspace; search_symbols merges them with the index's own matches. */
+  workspaceSymbols?(query: string, workspaceRoot: string, signal?: AbortSignal): Promise<WorkspaceSymbolInfo[]>;
 }
 
 export const indexOnlyFeatures: LanguageFeatures = { source: 'index' };

@@ -153,6 +153,11 @@ export function chunkMarkdown(documentPath: string, text: string): Chunk[] {
     seen.set(slug, n);
     const base = `${documentPath}#${slug}${n > 1 ? `~${n}` : ''}`;
     splitLong(body, section.from).forEach((part, k) => {
+      // A part cut at a paragraph break starts with the blank line: the chunk starts at its first text.
+      while (part.lines.length > 1 && !part.lines[0].trim()) {
+        part.lines.shift();
+        part.from++;
+      }
       chunks.push({
         id: k === 0 ? base : `${base}@${k + 1}`,
         document: documentPath,

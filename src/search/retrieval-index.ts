@@ -156,6 +156,13 @@ export class RetrievalIndex implements Disposable {
     return this.times.get(file);
   }
 
+  /** How change times were found: git commits, modification times, or both (files git does not track use mtime). */
+  timeBasis(): 'git_commit' | 'mtime' | 'git_commit_and_mtime' {
+    this.times ??= this.source.changeTimes();
+    const bases = new Set([...this.times.values()].map((t) => t.basis));
+    return bases.size > 1 ? 'git_commit_and_mtime' : bases.has('git_commit') ? 'git_commit' : 'mtime';
+  }
+
   private newestChange(files: string[]): string | undefined {
     const times = files.map((f) => this.changeTime(f)?.at).filter((t): t is string => !!t);
     return times.sort((a, b) => Date.parse(b) - Date.parse(a))[0];

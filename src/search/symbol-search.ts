@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import type { FileRecord } from '../index/records';
-import { identifierTokens } from './tokenize';
+import { identifierTokens, splitIdentifier } from './tokenize';
 
 export type SymbolMatch = 'exact' | 'prefix' | 'words' | 'fuzzy';
 
@@ -43,7 +43,8 @@ export class SymbolSearch {
 
   search(graph: CodeGraph, query: string, filter: (s: IndexedSymbol) => boolean = () => true): SymbolHit[] {
     const q = query.trim().replace(/::/g, '.').toLowerCase();
-    const words = new Set(identifierTokens(query));
+    // The words a compound query is made of (`invoiceTotal` → invoice, total), matched against a name's words.
+    const words = new Set((query.match(/[\p{L}\p{N}]+/gu) ?? []).flatMap(splitIdentifier).map((w) => w.toLowerCase()));
     const results = this.mini.search(query.replace(/::/g, '.'), {
       boost: { name: 3 },
       prefix: (term) => term.length >= 2,
