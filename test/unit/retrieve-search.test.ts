@@ -114,6 +114,9 @@ describe('retrieve tools: finding things', () => {
 
     it('finds a symbol from a misspelling', async () => {
       assert.equal((await first('parseInvoceTotal')).id, 'src/billing/invoice.ts#parseInvoiceTotal');
+      // One word, no camel-case parts to fall back on: only fuzzy matching can find it.
+      const m = await first('parseinvoicetotl');
+      assert.deepEqual([m.id, m.match], ['src/billing/invoice.ts#parseInvoiceTotal', 'fuzzy']);
     });
     it('finds a symbol from a camel-case fragment', async () => {
       const m = await first('invoiceTotal');
