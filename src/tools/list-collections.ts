@@ -7,7 +7,7 @@ export const listCollectionsTool = defineTool({
   title: 'List doc collections',
   description:
     'Lists the markdown document collections of every repository: by default one per folder that holds markdown (the root README and its ' +
-    'neighbours, `docs/` with everything under it, each ADR folder on its own), plus any from the `sightline.docCollections` globs. ' +
+    'neighbours, `docs/` with everything under it, each ADR folder on its own), plus one per configured glob (CLI: --doc-collection). ' +
     'Each has a stable `id` (what collection_search, outline, collection_document and read_chunk take), its repository, folder and ' +
     'document count. Returns { collections, total }.',
   group: 'retrieve',

@@ -34,6 +34,11 @@ describe('retrieve tools through sightline call and serve --stdio', () => {
       assert.match(JSON.parse(call('read_chunk', { collection_id: `${slug}:docs`, chunk_id: 'docs/guide.md#backups' }).stdout).text, /ledgerly restore/);
       assert.equal(JSON.parse(call('wiki_page', { repository: slug, page: 'src/billing', section: 'Purpose' }).stdout).section, 'Purpose');
     });
+    it('--doc-collection adds a collection from a glob', () => {
+      const r = spawnSync(process.execPath, [CLI, 'call', 'list_collections', '{"search":"glob"}', '--root', root, '--doc-collection', '**/README.md'], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      assert.deepEqual(JSON.parse(r.stdout).collections.map((c: { id: string; documents: number }) => [c.id, c.documents]), [[`${slug}:glob:**/README.md`, 2]]);
+    });
     it('exits 2 on an out-of-bounds argument and 1 on a refused path, with the reason on stderr', () => {
       const bounds = call('collection_search', { collection_id: `${slug}:docs`, query: 'x', snippet_chars: 5000 });
       assert.equal(bounds.status, 2);
