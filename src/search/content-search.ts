@@ -46,7 +46,9 @@ export class ContentSearch {
 
   replace(owner: string, version: unknown, docs: ContentDoc[]): void {
     this.remove(owner);
-    const fresh = docs.filter((d) => !this.docs.has(d.id));
+    // Ids are unique by construction; should two ever collide, the first wins rather than failing the whole index.
+    const seen = new Set<string>();
+    const fresh = docs.filter((d) => !this.docs.has(d.id) && !seen.has(d.id) && seen.add(d.id));
     for (const d of fresh) this.docs.set(d.id, d);
     this.mini.addAll(fresh);
     this.owners.set(owner, { version, ids: fresh.map((d) => d.id) });

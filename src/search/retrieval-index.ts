@@ -9,7 +9,9 @@ import { SymbolSearch, type SymbolHit } from './symbol-search';
 import { generateWiki, type WikiPage } from './wiki';
 
 /** Code bodies longer than this are indexed by their head: enough for BM25, bounded memory. */
-const BODY_INDEX_CHARS = 6000;
+const BODY_INDEX_CHARS = 4000;
+const CONTAINER_INDEX_CHARS = 1200;
+const CONTAINER_KINDS: ReadonlySet<string> = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'module', 'type']);
 
 export interface DocEntry {
   rel: string;
@@ -91,7 +93,8 @@ export class RetrievalIndex implements Disposable {
     return symbols.flatMap((s) => {
       const summary: ContentDoc = { id: `ast_summary|${s.id}`, store: 'ast_summary', file, title: s.qualifiedName, text: `${s.signature}\n${s.doc ?? ''}`, line_start: s.lineStart, line_end: s.lineEnd, ref: s.id };
       if (s.kind === 'field' || !lines.length) return [summary];
-      const body = lines.slice(s.lineStart - 1, s.lineEnd).join('\n').slice(0, BODY_INDEX_CHARS);
+      // A type's members are indexed on their own: its entry needs only its head, not every method again.
+      const body = lines.slice(s.lineStart - 1, s.lineEnd).join('\n').slice(0, CONTAINER_KINDS.has(s.kind) ? CONTAINER_INDEX_CHARS : BODY_INDEX_CHARS);
       return [summary, { id: `code|${s.id}`, store: 'code', file, title: s.qualifiedName, text: body, line_start: s.lineStart, line_end: s.lineEnd, ref: s.id }];
     });
   }

@@ -25,6 +25,11 @@ export function splitIdentifier(word: string): string[] {
 export function identifierTokens(text: string): string[] {
   const out: string[] = [];
   for (const word of text.match(WORD) ?? []) {
+    // Most words of code and prose are plain lower case: no parts to find, and this is the hot path.
+    if (/^[a-z0-9]+$/.test(word)) {
+      out.push(word);
+      continue;
+    }
     const parts = splitIdentifier(word);
     const whole = word.replace(/^[_$]+|[_$]+$/g, '');
     if (whole) out.push(whole.toLowerCase());

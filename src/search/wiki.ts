@@ -35,8 +35,21 @@ export function generateWiki(inputs: WikiInputs): WikiPage[] {
     const dir = dirOf(file) || '.';
     folders.set(dir, [...(folders.get(dir) ?? []), file]);
   }
-  const modules = [...folders].sort(([a], [b]) => (a < b ? -1 : 1)).map(([dir, files]) => modulePage(inputs, dir, files.sort()));
-  const overview = overviewPage(inputs, modules);
+  // Import edges and cycles are counted once for all pages: per page they would cost a pass over the whole graph each.
+  const links: ModuleLinks = { dependsOn: new Map(), dependedOnBy: new Map(), cycles: graph.importCycles() };
+  const bump = (map: Map<string, Map<string, number>>, key: string, other: string) => {
+    const counts = map.get(key) ?? new Map<string, number>();
+    counts.set(other, (counts.get(other) ?? 0) + 1);
+    map.set(key, counts);
+  };
+  graph.imports.forEachEdge((_e, _a, from, to) => {
+    const [a, b] = [dirOf(from) || '.', dirOf(to) || '.'];
+    if (a === b) return;
+    bump(links.dependsOn, a, b);
+    bump(links.dependedOnBy, b, a);
+  });
+  const modules = [...folders].sort(([a], [b]) => (a < b ? -1 : 1)).map(([dir, files]) => modulePage(inputs, links, dir, files.sort()));
+  const overview = overviewPage(inputs, links, modules);
   return [overview, ...modules.filter((m) => m.id !== '.')];
 }
 
@@ -51,18 +64,21 @@ function symbolLine(s: IndexedSymbol): string {
   return `- \`${s.signature}\`${doc} (\`${s.id}\`, lines ${s.lineStart}–${s.lineEnd})`;
 }
 
-function modulePage(inputs: WikiInputs, dir: string, files: string[]): WikiPage {
+interface ModuleLinks {
+  /** Folder → folder it imports from → number of import edges. */
+  dependsOn: Map<string, Map<string, number>>;
+  dependedOnBy: Map<string, Map<string, number>>;
+  cycles: string[][];
+}
+
+function modulePage(inputs: WikiInputs, links: ModuleLinks, dir: string, files: string[]): WikiPage {
   const { graph } = inputs;
   const inModule = new Set(files);
   const symbols = ranked(graph, files.flatMap((f) => graph.table.byFile.get(f) ?? []));
-  const purpose = readmePurpose(inputs, dir) ?? files.map((f) => leadingComment(safeRead(inputs, f))).find(Boolean) ?? `No README or leading doc comment describes ${dir === '.' ? 'the root folder' : dir}.`;
-  const dependsOn = new Map<string, number>();
-  const dependedOnBy = new Map<string, number>();
-  graph.imports.forEachEdge((_e, _a, from, to) => {
-    if (inModule.has(from) && !inModule.has(to)) dependsOn.set(dirOf(to) || '.', (dependsOn.get(dirOf(to) || '.') ?? 0) + 1);
-    if (inModule.has(to) && !inModule.has(from)) dependedOnBy.set(dirOf(from) || '.', (dependedOnBy.get(dirOf(from) || '.') ?? 0) + 1);
-  });
-  const cycles = graph.importCycles((f) => inModule.has(f));
+  const purpose = readmePurpose(inputs, dir) ?? leadingCommentOf(inputs, files) ?? `No README or leading doc comment describes ${dir === '.' ? 'the root folder' : dir}.`;
+  const dependsOn = links.dependsOn.get(dir) ?? new Map<string, number>();
+  const dependedOnBy = links.dependedOnBy.get(dir) ?? new Map<string, number>();
+  const cycles = links.cycles.filter((c) => c.some((f) => inModule.has(f)));
   const langs = [...new Set(files.map((f) => graph.table.files.get(f)!.lang))].sort().join(', ');
   const rest = symbols.slice(CENTRAL_LIMIT);
   const lines = [
@@ -99,7 +115,7 @@ function modulePage(inputs: WikiInputs, dir: string, files: string[]): WikiPage 
   return page(dir, dir === '.' ? inputs.repository : dir, firstLine(purpose), lines.join('\n'), files);
 }
 
-function overviewPage(inputs: WikiInputs, modules: WikiPage[]): WikiPage {
+function overviewPage(inputs: WikiInputs, links: ModuleLinks, modules: WikiPage[]): WikiPage {
   const { graph } = inputs;
   const root = modules.find((m) => m.id === '.');
   const others = modules.filter((m) => m.id !== '.');
@@ -123,10 +139,12 @@ function overviewPage(inputs: WikiInputs, modules: WikiPage[]): WikiPage {
     '',
     '## Import cycles',
     '',
-    ...(graph.importCycles().length ? graph.importCycles().map((c) => `- ${c.map((f) => `\`${f}\``).join(' → ')} → back`) : ['None.']),
+    ...(links.cycles.length ? links.cycles.map((c) => `- ${c.map((f) => `\`${f}\``).join(' → ')} → back`) : ['None.']),
   ];
-  // Source files directly in the root keep their own sections, after the overview's.
-  if (root) lines.push('', root.markdown.slice(root.markdown.indexOf('## Files')));
+  // Source files directly in the root get one section of their own (their imports and cycles are in the overview's).
+  if (root) {
+    lines.push('', '## Files in the root folder', '', ...root.files.map((f) => `- \`${f}\`: ${ranked(graph, [...(graph.table.byFile.get(f) ?? [])]).slice(0, 5).map((s) => `\`${s.name}\``).join(', ') || 'no symbols'}`));
+  }
   return page('.', inputs.repository, firstLine(purpose), lines.join('\n'), root?.files ?? []);
 }
 
@@ -146,6 +164,15 @@ function countList(counts: Map<string, number>, unit: string): string[] {
 function firstLine(text: string): string {
   const line = text.split('\n').find((l) => l.trim()) ?? '';
   return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+}
+
+/** The first leading doc comment among a module's files, reading only as far as needed. */
+function leadingCommentOf(inputs: WikiInputs, files: string[]): string | undefined {
+  for (const f of files) {
+    const comment = leadingComment(safeRead(inputs, f).slice(0, 4000));
+    if (comment) return comment;
+  }
+  return undefined;
 }
 
 function safeRead(inputs: WikiInputs, rel: string): string {

@@ -160,6 +160,17 @@ describe('retrieve tools: reading what was found', () => {
       const billing = await callTool(ctx, 'wiki_page', { repository: slug, page: 'src/billing/', section: 'depended-on-by' });
       assert.equal(billing.markdown, '## Depended on by\n\n- `src/shipping` (1 import)');
     });
+    it('gives the overview page a section for source files in the root folder, without clashing with its own', async () => {
+      fs.writeFileSync(path.join(root, 'cli.ts'), "import { quoteShipping } from './src/shipping/rates';\nexport function main(): number {\n  return quoteShipping(900, '90210');\n}\n");
+      await ctx.engine.index();
+      const r = await callTool(ctx, 'wiki_page', { repository: slug, page: '.' });
+      assert.deepEqual(r.sections, ['Purpose', 'Modules', 'Central symbols', 'Import cycles', 'Files in the root folder']);
+      assert.match(r.markdown, /## Files in the root folder\n\n- `cli.ts`: `main`/);
+      const hits = await callTool(ctx, 'retrieve', { query: 'import cycles', repository: slug, mode: 'wiki' });
+      assert.ok(hits.results.some((h: { wiki_page?: string; section?: string }) => h.wiki_page === '.' && h.section === 'import-cycles'));
+      fs.rmSync(path.join(root, 'cli.ts'));
+      await ctx.engine.index();
+    });
     it('says which pages and sections exist when asked for another', async () => {
       await assert.rejects(callTool(ctx, 'wiki_page', { repository: slug, page: 'src/nothing' }), /Pages are folders with source files: \., src\/billing, src\/shipping/);
       await assert.rejects(callTool(ctx, 'wiki_page', { repository: slug, page: '.', section: 'Gossip' }), /Its sections: Purpose, Modules/);
