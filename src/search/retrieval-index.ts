@@ -42,6 +42,7 @@ export class RetrievalIndex implements Disposable {
   private collectionList: Collection[] = [];
   private current?: CodeGraph;
   private stale = true;
+  private contentSynced = false;
   private times?: ReadonlyMap<string, ChangeTime>;
   private readonly subscription: Disposable;
 
@@ -69,18 +70,31 @@ export class RetrievalIndex implements Disposable {
 
   private sync(graph: CodeGraph): void {
     this.symbols.sync(graph);
-    for (const owner of this.content.ownersWithPrefix('src:')) if (!graph.table.files.has(owner.slice(4))) this.content.remove(owner);
-    for (const [file, record] of graph.table.files) {
-      if (this.content.isCurrent(`src:${file}`, record)) continue;
-      this.content.replace(`src:${file}`, record, this.codeDocs(file, graph.table.byFile.get(file) ?? []));
-    }
     const docsChanged = this.syncDocs();
     if (docsChanged || graph !== this.current) {
       this.pages = generateWiki({ repository: this.repository, graph, docs: [...this.docs.keys()], readText: (rel) => this.source.readText(rel) });
-      this.content.replace('wiki', graph, this.pages.flatMap(wikiDocs));
     }
     this.current = graph;
     this.stale = false;
+    this.contentSynced = false;
+  }
+
+  /**
+   * The text index is the costly one (it reads every symbol's body), so it is brought in step only when a
+   * search needs it: listing, outlines, symbol search and reads never wait for it.
+   */
+  private syncContent(): void {
+    const graph = this.graph;
+    for (const owner of this.content.ownersWithPrefix('src:')) if (!graph.table.files.has(owner.slice(4))) this.content.remove(owner);
+    for (const [file, record] of graph.table.files) {
+      if (!this.content.isCurrent(`src:${file}`, record)) this.content.replace(`src:${file}`, record, this.codeDocs(file, graph.table.byFile.get(file) ?? []));
+    }
+    for (const owner of this.content.ownersWithPrefix('doc:')) if (!this.docs.has(owner.slice(4))) this.content.remove(owner);
+    for (const [rel, entry] of this.docs) {
+      if (!this.content.isCurrent(`doc:${rel}`, entry)) this.content.replace(`doc:${rel}`, entry, entry.chunks.map((c) => chunkDoc(entry, c)));
+    }
+    if (!this.content.isCurrent('wiki', this.pages)) this.content.replace('wiki', this.pages, this.pages.flatMap(wikiDocs));
+    this.contentSynced = true;
   }
 
   private codeDocs(file: string, symbols: IndexedSymbol[]): ContentDoc[] {
@@ -99,7 +113,7 @@ export class RetrievalIndex implements Disposable {
     });
   }
 
-  /** Re-reads markdown whose size or mtime changed; returns whether any did. */
+  /** Re-reads and re-chunks markdown whose size or mtime changed; returns whether any did. */
   private syncDocs(): boolean {
     const files = this.source.docFiles();
     const collections = groupCollections(this.repository, files.map((f) => f.rel), this.collectionGlobs);
@@ -123,9 +137,7 @@ export class RetrievalIndex implements Disposable {
       }
       const entry: DocEntry = { rel: f.rel, version, parsed: parseMarkdown(f.rel, text), chunks: chunkMarkdown(f.rel, text), collections: membership.get(f.rel) ?? [] };
       next.set(f.rel, entry);
-      this.content.replace(`doc:${f.rel}`, version, entry.chunks.map((c) => chunkDoc(entry, c)));
     }
-    for (const rel of this.docs.keys()) if (!next.has(rel)) this.content.remove(`doc:${rel}`);
     this.docs = next;
     this.collectionList = collections.map((c) => ({ ...c, documents: c.documents.filter((d) => next.has(d)) }));
     return changed;
@@ -137,6 +149,7 @@ export class RetrievalIndex implements Disposable {
 
   /** BM25 over the chosen stores, code boosted by centrality, filtered by collection and change time. */
   searchContent(query: string, q: ContentQuery): ContentHit[] {
+    if (!this.contentSynced) this.syncContent();
     const stores = new Set(q.stores);
     const pageTimes = new Map(this.pages.map((p) => [p.id, this.newestChange(p.files)]));
     return this.content.search(
