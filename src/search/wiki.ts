@@ -33,7 +33,9 @@ export function generateWiki(inputs: WikiInputs): WikiPage[] {
   const folders = new Map<string, string[]>();
   for (const file of graph.table.files.keys()) {
     const dir = dirOf(file) || '.';
-    folders.set(dir, [...(folders.get(dir) ?? []), file]);
+    const list = folders.get(dir);
+    if (list) list.push(file);
+    else folders.set(dir, [file]);
   }
   // Import edges and cycles are counted once for all pages: per page they would cost a pass over the whole graph each.
   const links: ModuleLinks = { dependsOn: new Map(), dependedOnBy: new Map(), cycles: graph.importCycles() };
