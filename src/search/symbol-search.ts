@@ -4,20 +4,38 @@ import type { IndexedSymbol } from '../graph/symbol-table';
 import type { FileRecord } from '../index/records';
 import { identifierTokens, splitIdentifier } from './tokenize';
 
-export type SymbolMatch = 'exact' | 'prefix' | 'words' | 'fuzzy';
+/**
+ * How a name matched, best first: the whole name, its start, the words of a camel- or snake-case query, a
+ * run of letters inside it, whatever a language server matched by its own rules, a misspelling, and last
+ * the query's letters in order (`mltp` → `multiply`).
+ */
+export const MATCH_ORDER = ['exact', 'prefix', 'words', 'substring', 'language_server', 'fuzzy', 'letters'] as const;
+export type SymbolMatch = (typeof MATCH_ORDER)[number];
 
 export interface SymbolHit {
   symbol: IndexedSymbol;
-  /** Relevance in [0, 1], the best hit of a query scoring 1. */
-  score: number;
   match: SymbolMatch;
+  /** Relevance in [0, 1]: higher match kinds always score higher; 1 is the best exact match. */
+  score: number;
 }
 
-const MATCH_ORDER: Record<SymbolMatch, number> = { exact: 0, prefix: 1, words: 2, fuzzy: 3 };
+/** The match kind that needs no index: for names a language server returns. Undefined when none applies. */
+export function classifyName(name: string, query: string): SymbolMatch | undefined {
+  const n = name.toLowerCase();
+  const q = query.trim().toLowerCase();
+  if (!q) return undefined;
+  if (n === q) return 'exact';
+  if (n.startsWith(q)) return 'prefix';
+  if (n.includes(q)) return 'substring';
+  let i = 0;
+  for (const c of n) if (c === q[i]) i++;
+  return i === q.length ? 'letters' : undefined;
+}
 
 /**
- * Symbol names, searchable by exact name, prefix, the words of a camel- or snake-case name, and misspelling.
- * Kept in step with the code index file by file: a file whose record did not change keeps its entries.
+ * Symbol names, searchable by exact name, prefix, the words of a camel- or snake-case name, misspelling,
+ * substring and letters in order. Kept in step with the code index file by file: a file whose record did
+ * not change keeps its entries.
  */
 export class SymbolSearch {
   private readonly mini = new MiniSearch<{ id: string; name: string; qualified: string }>({
@@ -27,49 +45,62 @@ export class SymbolSearch {
   });
   private readonly byFile = new Map<string, { record: FileRecord; ids: string[] }>();
 
-  sync(graph: CodeGraph): void {
+  /** Returns whether any file's symbols changed. */
+  sync(graph: CodeGraph): boolean {
+    let changed = false;
     for (const [file, entry] of this.byFile) {
       if (graph.table.files.get(file) === entry.record) continue;
       for (const id of entry.ids) this.mini.discard(id);
       this.byFile.delete(file);
+      changed = true;
     }
     for (const [file, record] of graph.table.files) {
       if (this.byFile.has(file)) continue;
       const symbols = graph.table.byFile.get(file) ?? [];
       this.mini.addAll(symbols.map((s) => ({ id: s.id, name: s.name, qualified: s.qualifiedName })));
       this.byFile.set(file, { record, ids: symbols.map((s) => s.id) });
+      changed = true;
     }
+    return changed;
   }
 
   search(graph: CodeGraph, query: string, filter: (s: IndexedSymbol) => boolean = () => true): SymbolHit[] {
-    const q = query.trim().replace(/::/g, '.').toLowerCase();
+    const q = query.trim().replace(/::/g, '.').replace(/\(\)$/, '');
+    const lower = q.toLowerCase();
     // The words a compound query is made of (`invoiceTotal` → invoice, total), matched against a name's words.
-    const words = new Set((query.match(/[\p{L}\p{N}]+/gu) ?? []).flatMap(splitIdentifier).map((w) => w.toLowerCase()));
-    const results = this.mini.search(query.replace(/::/g, '.'), {
-      boost: { name: 3 },
-      prefix: (term) => term.length >= 2,
-      fuzzy: (term) => (term.length >= 4 ? 0.25 : false),
-      combineWith: 'OR',
-    });
-    const hits: { symbol: IndexedSymbol; raw: number; match: SymbolMatch }[] = [];
-    for (const r of results) {
+    const words = new Set((q.match(/[\p{L}\p{N}]+/gu) ?? []).flatMap(splitIdentifier).map((w) => w.toLowerCase()));
+    const found = new Map<string, { symbol: IndexedSymbol; raw: number; match: SymbolMatch }>();
+    const central = (s: IndexedSymbol) => 1 + 4 * Math.sqrt(graph.symbolRank(s.id));
+    for (const r of this.mini.search(q, { boost: { name: 3 }, prefix: (t) => t.length >= 2, fuzzy: (t) => (t.length >= 4 ? 0.25 : false), combineWith: 'OR' })) {
       const symbol = graph.table.byId.get(r.id as string);
       if (!symbol || !filter(symbol)) continue;
-      const name = symbol.name.toLowerCase();
+      const byName = classifyName(symbol.name, q) ?? classifyName(symbol.qualifiedName, q);
       const nameWords = new Set(identifierTokens(symbol.qualifiedName));
       const match: SymbolMatch =
-        name === q || symbol.qualifiedName.toLowerCase() === q || symbol.id.toLowerCase() === q
-          ? 'exact'
-          : name.startsWith(q) || symbol.qualifiedName.toLowerCase().startsWith(q)
-            ? 'prefix'
-            : [...words].every((w) => nameWords.has(w))
-              ? 'words'
-              : 'fuzzy';
+        symbol.id.toLowerCase() === lower || byName === 'exact' ? 'exact'
+        : byName === 'prefix' ? 'prefix'
+        : [...words].every((w) => nameWords.has(w)) ? 'words'
+        : byName === 'substring' ? 'substring'
+        : 'fuzzy';
       // Central symbols (PageRank over the call graph) come first among equally good name matches.
-      hits.push({ symbol, raw: r.score * (1 + 4 * Math.sqrt(graph.symbolRank(symbol.id))), match });
+      found.set(symbol.id, { symbol, raw: r.score * central(symbol), match });
     }
-    hits.sort((a, b) => MATCH_ORDER[a.match] - MATCH_ORDER[b.match] || b.raw - a.raw || (a.symbol.id < b.symbol.id ? -1 : 1));
-    const best = Math.max(...hits.map((h) => h.raw), Number.MIN_VALUE);
-    return hits.map((h) => ({ symbol: h.symbol, match: h.match, score: Math.round((h.match === 'exact' ? 1 : Math.min(0.99, h.raw / best)) * 1000) / 1000 }));
+    // Runs of letters inside a name and abbreviations are not terms of the index: a scan of the names finds them.
+    for (const symbol of graph.table.all) {
+      if (found.has(symbol.id) || !filter(symbol)) continue;
+      const match = classifyName(symbol.name, q);
+      if (match) found.set(symbol.id, { symbol, raw: (q.length / symbol.name.length) * central(symbol), match });
+    }
+    const tier = (m: SymbolMatch) => MATCH_ORDER.indexOf(m);
+    const hits = [...found.values()].sort((a, b) => tier(a.match) - tier(b.match) || b.raw - a.raw || (a.symbol.id < b.symbol.id ? -1 : 1));
+    const bestOf = new Map<SymbolMatch, number>();
+    for (const h of hits) if (!bestOf.has(h.match)) bestOf.set(h.match, h.raw);
+    return hits.map((h) => ({ symbol: h.symbol, match: h.match, score: matchScore(h.match, h.raw / (bestOf.get(h.match) || 1)) }));
   }
+}
+
+/** Tiers share [0,1] in order, so a better kind of match always scores higher; `within` ranks inside a tier. */
+export function matchScore(match: SymbolMatch, within: number): number {
+  const t = MATCH_ORDER.length - 1 - MATCH_ORDER.indexOf(match);
+  return Math.round(((t + Math.max(0, Math.min(1, within))) / MATCH_ORDER.length) * 1000) / 1000;
 }

@@ -1,29 +1,47 @@
 import { z } from 'zod';
-import { errorMessage } from '../common/errors';
+import { errorMessage, isSightlineError } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
-import type { WorkspaceSymbolInfo } from '../engine/language-features';
+import type { Engine } from '../engine/engine';
 import { LANGUAGE_IDS } from '../index/languages';
-import { SYMBOL_KINDS } from '../index/records';
-import type { SymbolHit } from '../search/symbol-search';
+import { classifyName, MATCH_ORDER, matchScore, type SymbolHit, type SymbolMatch } from '../search/symbol-search';
 import { maxTokensArg, workspaceArg } from './common-args';
+import { providerSymbolJson } from './language-shared';
 import { queryArg } from './retrieval-args';
-import { symbolJson } from './symbols';
+import type { ToolContext } from './tool';
 import { defineTool, READ_ONLY } from './tool';
+
+interface Match {
+  name: string;
+  kind: string;
+  file: string;
+  line: number;
+  character: number;
+  line_end: number;
+  container?: string;
+  symbol_id?: string;
+  signature?: string;
+  lang?: string;
+  match: SymbolMatch;
+  score: number;
+  sources: string[];
+}
 
 export const searchSymbolsTool = defineTool({
   name: 'search_symbols',
   title: 'Search symbols',
   description:
-    'Finds code symbols by name: exact, prefix, the words of a camel- or snake-case name (`invoiceTotal` finds `parseInvoiceTotal`), or a ' +
-    'misspelling (`parseInvoceTotal`). Exact matches come first, then prefix, word and fuzzy matches, central symbols (PageRank over the call ' +
-    'graph) first within each. Returns names, kinds, files and line ranges, no bodies (read_node reads one). In VS Code, language-server ' +
-    'workspace symbols are merged in. Filter with `kind` and `lang`. Returns { matches, total, truncated }.',
-  group: 'retrieve',
+    'Finds symbols (functions, classes, methods, types, …) anywhere in the workspace by name: exact names first, then prefixes, the words of ' +
+    'a camel- or snake-case name (`invoiceTotal` finds `parseInvoiceTotal`), substrings, misspellings (`parseInvoceTotal`) and letters in ' +
+    'order (`mltp` finds `multiply`); central symbols (PageRank over the call graph) first within each kind of match. In VS Code the ' +
+    "language servers' workspace symbols are merged in, so it also answers for languages the index does not parse. Names and line ranges, " +
+    'no bodies: open one with read_node (symbol_id) or read_file_range. Returns { symbols: [{name, kind, file, line, line_end, symbol_id?, ' +
+    'signature?, match, score, sources}], total, truncated }.',
+  group: 'navigate',
   inputSchema: {
     query: queryArg,
-    top_k: z.number().int().min(1).max(100).default(10).describe('How many matches (1–100, default 10).'),
-    kind: z.enum(SYMBOL_KINDS).optional().describe(`Only this kind: ${SYMBOL_KINDS.join(', ')}.`),
-    lang: z.enum(LANGUAGE_IDS as [string, ...string[]]).optional().describe(`Only this language: ${LANGUAGE_IDS.join(', ')}.`),
+    top_k: z.number().int().min(1).max(100).default(10).describe('How many symbols (1–100, default 10).'),
+    kind: z.string().min(1).max(40).optional().describe('Only this kind: function, method, class, interface, struct, enum, trait, type, module, constant, field (servers may add others, e.g. variable).'),
+    lang: z.enum(LANGUAGE_IDS as [string, ...string[]]).optional().describe(`Only symbols of this indexed language: ${LANGUAGE_IDS.join(', ')}.`),
     workspace: workspaceArg,
     max_tokens: maxTokensArg,
   },
@@ -31,40 +49,72 @@ export const searchSymbolsTool = defineTool({
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);
     const index = await engine.retrieval.ready();
-    const hits = index.searchSymbols(args.query, (s) => (!args.kind || s.kind === args.kind) && (!args.lang || s.lang === args.lang));
-    let fromServers: WorkspaceSymbolInfo[] = [];
-    let serverNote: string | undefined;
-    if (ctx.features.workspaceSymbols) {
-      try {
-        fromServers = await ctx.features.workspaceSymbols(args.query, engine.root, ctx.signal);
-      } catch (e) {
-        serverNote = `Language servers did not answer (${errorMessage(e)}); these are index matches only.`;
-      }
+    const kind = args.kind?.toLowerCase();
+    const merged = new Map<string, Match>();
+    for (const hit of index.searchSymbols(args.query, (s) => (!kind || s.kind === kind) && (!args.lang || s.lang === args.lang))) {
+      merged.set(hit.symbol.id, indexMatch(hit));
     }
-    const matches = merge(hits, fromServers, args.kind).slice(0, args.top_k);
-    return fitToBudget(matches, args.max_tokens, (kept, truncated) => ({
+    // Server symbols carry no language of ours: a `lang` filter is about the index, so they are left out then.
+    const note = args.lang ? undefined : await mergeServerSymbols(ctx, engine, args.query, kind, merged);
+    const ranked = [...merged.values()].sort((a, b) => MATCH_ORDER.indexOf(a.match) - MATCH_ORDER.indexOf(b.match) || b.score - a.score || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+    const top = ranked.slice(0, args.top_k);
+    return fitToBudget(top, args.max_tokens, (kept, truncated) => ({
       query: args.query,
-      matches: kept,
-      total: hits.length,
-      sources: ctx.features.workspaceSymbols && !serverNote ? ['index', 'language_server'] : ['index'],
+      symbols: kept,
+      total: ranked.length,
       truncated,
-      ...(serverNote ? { note: serverNote } : {}),
-      ...(truncated ? { hint: `Showing ${kept.length} of ${matches.length}. Lower top_k or raise max_tokens.` } : {}),
-      ...(matches.length === 0 ? { hint: `No symbol name matches "${args.query}". Try a shorter fragment, or retrieve to search code text and docs.` } : {}),
+      ...(note ? { note } : {}),
+      ...(truncated ? { hint: `Showing ${kept.length} of ${top.length}. Lower top_k or raise max_tokens.` } : {}),
+      ...(ranked.length === 0 ? { hint: `No symbol name matches "${args.query}". Try a shorter fragment, or retrieve to search code text and docs.` } : {}),
     }));
   },
 });
 
-/**
- * Index matches first where they are strong (exact, prefix, words); language-server symbols the index does
- * not know come next, before fuzzy index matches. A server symbol with the name of an indexed one in the same file is that symbol.
- */
-function merge(hits: SymbolHit[], servers: WorkspaceSymbolInfo[], kind?: string) {
-  const indexed = hits.map((h) => ({ ...symbolJson(h.symbol), match: h.match, score: h.score, source: 'index' }));
-  const known = new Set(hits.map((h) => `${h.symbol.file}:${h.symbol.name}`));
-  const extra = servers
-    .filter((s) => (!kind || s.kind === kind) && !known.has(`${s.file}:${s.name}`))
-    .map((s) => ({ name: s.name, kind: s.kind, file: s.file, line_start: s.range.start.line, line_end: s.range.end.line, ...(s.container ? { container: s.container } : {}), match: 'language_server', source: 'language_server' }));
-  const strong = indexed.filter((h) => h.match !== 'fuzzy');
-  return [...strong, ...extra, ...indexed.filter((h) => h.match === 'fuzzy')];
+function indexMatch(h: SymbolHit): Match {
+  const s = h.symbol;
+  return {
+    name: s.name,
+    kind: s.kind,
+    file: s.file,
+    line: s.lineStart,
+    character: s.character,
+    line_end: s.lineEnd,
+    ...(s.qualifiedName !== s.name ? { container: s.qualifiedName.slice(0, s.qualifiedName.length - s.name.length - 1) } : {}),
+    symbol_id: s.id,
+    signature: s.signature,
+    lang: s.lang,
+    match: h.match,
+    score: h.score,
+    sources: ['index'],
+  };
+}
+
+/** Adds the language servers' workspace symbols (VS Code); a symbol both know is listed once, with both sources. */
+async function mergeServerSymbols(ctx: ToolContext, engine: Engine, query: string, kind: string | undefined, merged: Map<string, Match>): Promise<string | undefined> {
+  if (!ctx.features.workspaceSymbols) return undefined;
+  let symbols;
+  try {
+    symbols = await ctx.features.workspaceSymbols(query, engine.root, ctx.signal);
+  } catch (e) {
+    if (isSightlineError(e) && e.kind === 'cancelled') throw e;
+    return `Language servers did not answer (${errorMessage(e)}); these results are from the index only.`;
+  }
+  for (const p of symbols) {
+    // Language servers decorate names (TypeScript: `compute()`): match and key on the bare name.
+    const name = p.name.replace(/\(\)$/, '');
+    if (kind && p.kind.toLowerCase() !== kind) continue;
+    const j = providerSymbolJson(engine, { ...p, name });
+    const known = j.symbol_id ? merged.get(j.symbol_id) : undefined;
+    if (known) {
+      known.sources = [...new Set([...known.sources, 'language_server'])];
+      continue;
+    }
+    const match = classifyName(name, query) ?? 'language_server';
+    merged.set(j.symbol_id ?? `${j.file}:${j.line}:${name}`, {
+      name, kind: j.kind, file: j.file, line: j.line, character: j.character, line_end: p.range.end.line,
+      ...(p.container ? { container: p.container } : {}), ...(j.symbol_id ? { symbol_id: j.symbol_id } : {}),
+      match, score: matchScore(match, 0.5), sources: ['language_server'],
+    });
+  }
+  return undefined;
 }

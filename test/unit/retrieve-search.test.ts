@@ -110,50 +110,61 @@ describe('retrieve tools: finding things', () => {
   });
 
   describe('search_symbols', () => {
-    const first = async (query: string, extra: Record<string, unknown> = {}) => (await callTool(ctx, 'search_symbols', { query, ...extra })).matches[0];
+    const search = (query: string, extra: Record<string, unknown> = {}) => callTool(ctx, 'search_symbols', { query, ...extra });
+    const first = async (query: string, extra: Record<string, unknown> = {}) => (await search(query, extra)).symbols[0];
 
     it('finds a symbol from a misspelling', async () => {
-      assert.equal((await first('parseInvoceTotal')).id, 'src/billing/invoice.ts#parseInvoiceTotal');
+      assert.equal((await first('parseInvoceTotal')).symbol_id, 'src/billing/invoice.ts#parseInvoiceTotal');
       // One word, no camel-case parts to fall back on: only fuzzy matching can find it.
       const m = await first('parseinvoicetotl');
-      assert.deepEqual([m.id, m.match], ['src/billing/invoice.ts#parseInvoiceTotal', 'fuzzy']);
+      assert.deepEqual([m.symbol_id, m.match], ['src/billing/invoice.ts#parseInvoiceTotal', 'fuzzy']);
     });
-    it('finds a symbol from a camel-case fragment', async () => {
-      const m = await first('invoiceTotal');
-      assert.deepEqual([m.id, m.match], ['src/billing/invoice.ts#parseInvoiceTotal', 'words']);
+    it('finds a symbol from a camel-case fragment, a run of letters inside a name, and an abbreviation', async () => {
+      const words = await first('invoiceTotal');
+      assert.deepEqual([words.symbol_id, words.match], ['src/billing/invoice.ts#parseInvoiceTotal', 'words']);
+      const inside = await first('hippingAppl');
+      assert.deepEqual([inside.symbol_id, inside.match], ['src/shipping/rates.ts#freeShippingApplies', 'substring']);
+      const letters = await first('chpznrt');
+      assert.deepEqual([letters.symbol_id, letters.match], ['src/shipping/zones.ts#cheapestZoneRate', 'letters']);
     });
     it('puts exact names first, then prefixes; names and line ranges, no bodies', async () => {
-      const exact = await callTool(ctx, 'search_symbols', { query: 'zoneOf' });
-      assert.deepEqual([exact.matches[0].id, exact.matches[0].match, exact.matches[0].score], ['src/shipping/zones.ts#zoneOf', 'exact', 1]);
-      const prefix = await callTool(ctx, 'search_symbols', { query: 'parseInv', top_k: 2 });
-      assert.deepEqual(prefix.matches.map((m: { name: string; match: string }) => [m.name, m.match]).sort(), [['parseInvoiceLines', 'prefix'], ['parseInvoiceTotal', 'prefix']]);
-      assert.equal(prefix.matches[0].body, undefined);
-      assert.equal(typeof prefix.matches[0].line_start, 'number');
+      const exact = await search('zoneOf');
+      assert.deepEqual([exact.symbols[0].symbol_id, exact.symbols[0].match, exact.symbols[0].score], ['src/shipping/zones.ts#zoneOf', 'exact', 1]);
+      const prefix = await search('parseInv', { top_k: 2 });
+      assert.deepEqual(prefix.symbols.map((m: { name: string; match: string }) => [m.name, m.match]).sort(), [['parseInvoiceLines', 'prefix'], ['parseInvoiceTotal', 'prefix']]);
+      assert.equal(prefix.symbols[0].body, undefined);
+      assert.deepEqual([prefix.symbols[0].line, prefix.symbols[0].line_end].map((n: unknown) => typeof n), ['number', 'number']);
+    });
+    it('ranks scores with the kind of match: a better kind always scores higher', async () => {
+      const r = await search('rate', { top_k: 100 });
+      for (let i = 1; i < r.symbols.length; i++) assert.ok(r.symbols[i - 1].score >= r.symbols[i].score, JSON.stringify(r.symbols.map((m: { name: string; score: number }) => [m.name, m.score])));
     });
     it('filters by kind and lang, and bounds top_k to 1–100', async () => {
-      const classes = await callTool(ctx, 'search_symbols', { query: 'invoice', kind: 'class' });
-      assert.deepEqual(classes.matches.map((m: { id: string }) => m.id), ['src/billing/invoice.ts#InvoiceReport']);
-      assert.equal((await callTool(ctx, 'search_symbols', { query: 'invoice', lang: 'python' })).matches.length, 0);
-      await assert.rejects(callTool(ctx, 'search_symbols', { query: 'x', top_k: 101 }), /`top_k`/);
-      await assert.rejects(callTool(ctx, 'search_symbols', { query: 'x', kind: 'widget' }), /`kind`/);
+      const classes = await search('invoice', { kind: 'class' });
+      assert.deepEqual(classes.symbols.map((m: { symbol_id: string }) => m.symbol_id), ['src/billing/invoice.ts#InvoiceReport']);
+      assert.equal((await search('invoice', { lang: 'python' })).symbols.length, 0);
+      await assert.rejects(search('x', { top_k: 101 }), /`top_k`/);
+      await assert.rejects(search('x', { top_k: 0 }), /`top_k`/);
+      await assert.rejects(search('x', { lang: 'cobol' }), /`lang`/);
     });
     it('merges language-server workspace symbols when the host has them', async () => {
-      const range = (line: number) => ({ file: '', start: { line, character: 1 }, end: { line, character: 10 } });
+      const at = (file: string, line: number, character: number) => ({ file, start: { line, character }, end: { line: line + 6, character: 2 } });
       const features: LanguageFeatures = {
         source: 'vscode',
         workspaceSymbols: async () => [
-          { name: 'parseInvoiceTotal', kind: 'function', file: 'src/billing/invoice.ts', range: range(10) },
-          { name: 'parseInvoiceFromPdf', kind: 'function', file: 'vendor/pdf.js', range: range(3) },
+          { name: 'parseInvoiceTotal()', kind: 'function', range: at('src/billing/invoice.ts', 10, 1), selection: at('src/billing/invoice.ts', 10, 17) },
+          { name: 'parseInvoiceFromPdf', kind: 'function', range: at('vendor/pdf.js', 3, 1) },
         ],
       };
       const r = await callTool({ ...ctx, features }, 'search_symbols', { query: 'parseInvoice', top_k: 20 });
-      assert.deepEqual(r.sources, ['index', 'language_server']);
-      assert.equal(r.matches.filter((m: { name: string }) => m.name === 'parseInvoiceTotal').length, 1, 'a symbol both know is listed once');
-      assert.ok(r.matches.some((m: { name: string; source: string }) => m.name === 'parseInvoiceFromPdf' && m.source === 'language_server'));
+      const total = r.symbols.filter((m: { name: string }) => m.name === 'parseInvoiceTotal');
+      assert.equal(total.length, 1, 'a symbol both know is listed once');
+      assert.deepEqual(total[0].sources, ['index', 'language_server']);
+      assert.ok(r.symbols.some((m: { name: string; sources: string[] }) => m.name === 'parseInvoiceFromPdf' && m.sources.join() === 'language_server'));
       const failing: LanguageFeatures = { source: 'vscode', workspaceSymbols: async () => Promise.reject(new Error('server crashed')) };
       const fallback = await callTool({ ...ctx, features: failing }, 'search_symbols', { query: 'zoneOf' });
       assert.match(fallback.note, /server crashed/);
-      assert.equal(fallback.matches[0].id, 'src/shipping/zones.ts#zoneOf');
+      assert.equal(fallback.symbols[0].symbol_id, 'src/shipping/zones.ts#zoneOf');
     });
   });
 
@@ -200,10 +211,10 @@ describe('retrieve tools: finding things', () => {
       await ctx.engine.index();
       const doc = await callTool(ctx, 'collection_search', { collection_id: `${slug}:docs`, query: 'glacier' });
       assert.equal(doc.hits[0].chunk_id, 'docs/guide.md#archiving');
-      assert.equal((await callTool(ctx, 'search_symbols', { query: 'issueRefund' })).matches[0].match, 'exact');
+      assert.equal((await callTool(ctx, 'search_symbols', { query: 'issueRefund' })).symbols[0].match, 'exact');
       fs.rmSync(path.join(root, 'src/billing/refunds.ts'));
       await ctx.engine.index();
-      assert.ok(!(await callTool(ctx, 'search_symbols', { query: 'issueRefund' })).matches.some((m: { name: string }) => m.name === 'issueRefund'));
+      assert.ok(!(await callTool(ctx, 'search_symbols', { query: 'issueRefund' })).symbols.some((m: { name: string }) => m.name === 'issueRefund'));
     });
   });
 });

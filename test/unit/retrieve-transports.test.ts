@@ -10,6 +10,7 @@ const RETRIEVE_TOOLS = [
   'list_repositories', 'list_collections', 'route', 'outline', 'repository_readme', 'retrieve', 'collection_search',
   'read_node', 'read_file_range', 'wiki_page', 'collection_document', 'read_chunk', 'related', 'search_symbols',
 ];
+/** search_symbols is of the navigate group (DESIGN.md); the other thirteen are the retrieve group. */
 
 /** The retrieve group through both front doors of the built CLI (npm test builds dist/ first). */
 describe('retrieve tools through sightline call and serve --stdio', () => {
@@ -30,7 +31,7 @@ describe('retrieve tools through sightline call and serve --stdio', () => {
       assert.equal(JSON.parse(r.stdout).results[0].chunk_id, 'docs/guide.md#rotating-the-signing-key');
     });
     it('search_symbols, read_chunk and wiki_page answer', () => {
-      assert.equal(JSON.parse(call('search_symbols', { query: 'parseInvoceTotal' }).stdout).matches[0].name, 'parseInvoiceTotal');
+      assert.equal(JSON.parse(call('search_symbols', { query: 'parseInvoceTotal' }).stdout).symbols[0].name, 'parseInvoiceTotal');
       assert.match(JSON.parse(call('read_chunk', { collection_id: `${slug}:docs`, chunk_id: 'docs/guide.md#backups' }).stdout).text, /ledgerly restore/);
       assert.equal(JSON.parse(call('wiki_page', { repository: slug, page: 'src/billing', section: 'Purpose' }).stdout).section, 'Purpose');
     });
