@@ -69,9 +69,10 @@ export class RetrievalIndex implements Disposable {
   }
 
   private sync(graph: CodeGraph): void {
-    this.symbols.sync(graph);
+    // An edit can be re-linked into the same graph object: the symbols' own change check says whether code moved.
+    const codeChanged = this.symbols.sync(graph) || graph !== this.current;
     const docsChanged = this.syncDocs();
-    if (docsChanged || graph !== this.current) {
+    if (docsChanged || codeChanged) {
       this.pages = generateWiki({ repository: this.repository, graph, docs: [...this.docs.keys()], readText: (rel) => this.source.readText(rel) });
     }
     this.current = graph;

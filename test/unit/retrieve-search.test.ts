@@ -205,6 +205,20 @@ describe('retrieve tools: finding things', () => {
   });
 
   describe('kept in step with the code index', () => {
+    it('regenerates the wiki and re-reads a doc after an edit re-linked in place', async () => {
+      const before = await callTool(ctx, 'wiki_page', { repository: slug, page: 'src/billing', section: 'Central symbols' });
+      assert.match(before.markdown, /rounding half to even/);
+      const money = path.join(root, 'src/billing/money.ts');
+      fs.writeFileSync(money, fs.readFileSync(money, 'utf8').replace('rounding half to even', 'rounding half away from zero'));
+      ctx.engine.markDirty('src/billing/money.ts');
+      const page = await callTool(ctx, 'wiki_page', { repository: slug, page: 'src/billing', section: 'Central symbols' });
+      assert.match(page.markdown, /rounding half away from zero/);
+      const guide = path.join(root, 'docs/guide.md');
+      fs.writeFileSync(guide, fs.readFileSync(guide, 'utf8').replace('cold storage', 'the tape library'));
+      ctx.engine.markDirty('docs/guide.md');
+      const doc = await callTool(ctx, 'collection_search', { collection_id: `${slug}:docs`, query: 'tape library' });
+      assert.equal(doc.hits[0].chunk_id, 'docs/guide.md#backups');
+    });
     it('finds new markdown and new symbols after re-indexing, and forgets deleted ones', async () => {
       fs.appendFileSync(path.join(root, 'docs/guide.md'), '\n## Archiving\n\nOld ledgers move to the glacier tier after seven years.\n');
       fs.writeFileSync(path.join(root, 'src/billing/refunds.ts'), 'export function issueRefund(cents: number): number {\n  return -cents;\n}\n');
