@@ -4,7 +4,7 @@ import { invalidArgument, tooLarge } from '../common/errors';
 import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
 import { maxTokensArg } from './common-args';
-import { repositoryArg } from './retrieval-args';
+import { defaultRepositoryArg } from './retrieval-args';
 import { defineTool, READ_ONLY } from './tool';
 
 const MAX_SPAN = 1000;
@@ -19,7 +19,7 @@ export const readFileRangeTool = defineTool({
     'Use it to read the code around a citation from retrieve. Returns { path, start_line, end_line, total_lines, text, content_truncated, truncated }.',
   group: 'retrieve',
   inputSchema: {
-    repository: repositoryArg,
+    repository: defaultRepositoryArg,
     path: z.string().min(1).max(1000).describe('File path relative to the repository root (or absolute, inside it).'),
     start_line: z.number().int().min(1).describe('First line, 1-based.'),
     end_line: z.number().int().min(1).describe(`Last line, inclusive; at least start_line and at most start_line + ${MAX_SPAN - 1}.`),

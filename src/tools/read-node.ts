@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anchoredSnippet, collapseWhitespace } from '../search/snippet';
-import { nodeIdArg, optionalRepositoryArg, snippetCharsArg } from './retrieval-args';
+import { nodeIdArg, nodeRepositoryArg, snippetCharsArg } from './retrieval-args';
 import { findNode } from './retrieval-lookup';
 import { symbolJson } from './symbols';
 import { defineTool, READ_ONLY } from './tool';
@@ -19,7 +19,7 @@ export const readNodeTool = defineTool({
   group: 'retrieve',
   inputSchema: {
     node_id: nodeIdArg,
-    repository: optionalRepositoryArg,
+    repository: nodeRepositoryArg,
     snippet_chars: snippetCharsArg(1500),
     with_graph: z.boolean().default(false).describe('Add direct callers and callees.'),
     with_summary: z.boolean().default(false).describe('Add signature, doc comment, centrality and caller/callee counts.'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CodeGraph } from '../graph/code-graph';
-import { nodeIdArg, optionalRepositoryArg } from './retrieval-args';
+import { nodeIdArg, nodeRepositoryArg } from './retrieval-args';
 import { findNode } from './retrieval-lookup';
 import { symbolJson } from './symbols';
 import { defineTool, READ_ONLY } from './tool';
@@ -18,7 +18,7 @@ export const relatedTool = defineTool({
   group: 'retrieve',
   inputSchema: {
     node_id: nodeIdArg,
-    repository: optionalRepositoryArg,
+    repository: nodeRepositoryArg,
     depth: z.number().int().min(1).max(2).default(1).describe('Steps out from the node (1–2, default 1).'),
     direction: z.enum(['callers', 'callees', 'both']).default('both').describe('Follow callers, callees, or both (default).'),
   },

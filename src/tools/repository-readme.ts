@@ -1,7 +1,7 @@
 import { estimateTokens } from '../common/tokens';
 import { cutAtLine } from '../search/snippet';
 import { maxTokensArg } from './common-args';
-import { repositoryArg } from './retrieval-args';
+import { defaultRepositoryArg } from './retrieval-args';
 import { repositoryIndex } from './retrieval-lookup';
 import { defineTool, READ_ONLY } from './tool';
 
@@ -15,7 +15,7 @@ export const repositoryReadmeTool = defineTool({
     'symbols, import cycles) with `generated: true`. Use it to learn what a repository is for before reading code. A long README is cut ' +
     'at a line within max_tokens and says truncated; read the rest with read_file_range. Returns { path, text, generated, truncated }.',
   group: 'retrieve',
-  inputSchema: { repository: repositoryArg, max_tokens: maxTokensArg },
+  inputSchema: { repository: defaultRepositoryArg, max_tokens: maxTokensArg },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index } = await repositoryIndex(ctx, args.repository);

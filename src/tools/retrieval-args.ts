@@ -7,7 +7,10 @@ export const repositoryArg = z
   .max(500)
   .describe('Repository slug (a workspace folder name, as list_repositories returns it) or its absolute path.');
 
-export const optionalRepositoryArg = repositoryArg.optional().describe('Repository slug, when more than one workspace folder is open. Default: every folder is searched for the id.');
+/** Where one repository is meant: the first workspace folder when there is only one to mean. */
+export const defaultRepositoryArg = repositoryArg.optional().describe('Repository slug (a workspace folder name, as list_repositories returns it) or its path. Default: the first workspace folder.');
+
+export const nodeRepositoryArg = repositoryArg.optional().describe('Repository slug, when more than one workspace folder is open. Default: every folder is searched for the id.');
 
 export const snippetCharsArg = (fallback: number) =>
   z.number().int().min(80).max(4000).default(fallback).describe(`Characters of text per hit (80–4000, default ${fallback}); longer text is cut around the query words and says content_truncated.`);

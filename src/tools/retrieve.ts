@@ -3,7 +3,7 @@ import { estimateTokens, fitToBudget } from '../common/tokens';
 import { type ContentHit, type Store, STORES } from '../search/content-search';
 import { anchoredSnippet } from '../search/snippet';
 import { maxTokensArg } from './common-args';
-import { isoDateTimeArg, queryArg, repositoryArg, snippetCharsArg } from './retrieval-args';
+import { defaultRepositoryArg, isoDateTimeArg, queryArg, snippetCharsArg } from './retrieval-args';
 import { repositoryIndex } from './retrieval-lookup';
 import { timeWindow } from './time-window';
 import { defineTool, READ_ONLY } from './tool';
@@ -24,7 +24,7 @@ export const retrieveTool = defineTool({
   group: 'retrieve',
   inputSchema: {
     query: queryArg,
-    repository: repositoryArg,
+    repository: defaultRepositoryArg,
     mode: z.enum(['code', 'wiki', 'mixed']).default('mixed').describe('Which stores to search: code, wiki (docs and wiki), or mixed (default).'),
     stores: z.array(z.enum(STORES)).min(1).max(STORES.length).optional().describe('Exactly these stores instead of the mode\'s: code, ast_summary, repo_doc, wiki.'),
     top_k: z.number().int().min(1).default(10).describe(`How many hits (≥1, default 10; more than ${MAX_TOP_K} is clamped to ${MAX_TOP_K}).`),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { notFound } from '../common/errors';
 import { slugify } from '../search/markdown';
 import { cutAtLine } from '../search/snippet';
-import { repositoryArg } from './retrieval-args';
+import { defaultRepositoryArg } from './retrieval-args';
 import { repositoryIndex } from './retrieval-lookup';
 import { defineTool, READ_ONLY } from './tool';
 
@@ -19,7 +19,7 @@ export const wikiPageTool = defineTool({
     'Page names come from outline or retrieve. Returns { page, title, sections, markdown, content_truncated }.',
   group: 'retrieve',
   inputSchema: {
-    repository: repositoryArg,
+    repository: defaultRepositoryArg,
     page: z.string().min(1).max(1000).describe('The page: a folder path (`src/engine`), or `.` for the repository overview.'),
     section: z.string().min(1).max(200).optional().describe('Only this section: its heading text or slug (`Central symbols`, `depends-on`).'),
   },

@@ -30,6 +30,11 @@ describe('retrieve tools through sightline call and serve --stdio', () => {
       assert.equal(r.status, 0, r.stderr);
       assert.equal(JSON.parse(r.stdout).results[0].chunk_id, 'docs/guide.md#rotating-the-signing-key');
     });
+    it('retrieve defaults to the only workspace folder when no repository is named', () => {
+      const r = call('retrieve', { query: 'parseInvoiceTotal', mode: 'code', top_k: 1 });
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(JSON.parse(r.stdout).repository, slug);
+    });
     it('search_symbols, read_chunk and wiki_page answer', () => {
       assert.equal(JSON.parse(call('search_symbols', { query: 'parseInvoceTotal' }).stdout).symbols[0].name, 'parseInvoiceTotal');
       assert.match(JSON.parse(call('read_chunk', { collection_id: `${slug}:docs`, chunk_id: 'docs/guide.md#backups' }).stdout).text, /ledgerly restore/);
