@@ -104,7 +104,11 @@ async function mergeServerSymbols(ctx: ToolContext, engine: Engine, query: strin
     const name = p.name.replace(/\(\)$/, '');
     if (kind && p.kind.toLowerCase() !== kind) continue;
     const j = providerSymbolJson(engine, { ...p, name });
-    const known = j.symbol_id ? merged.get(j.symbol_id) : undefined;
+    // Workspace symbols often carry only the declaration's range (no name position), so the index cannot place
+    // them by position: the indexed symbol of that name in that file whose lines hold it is the same symbol.
+    const known = j.symbol_id
+      ? merged.get(j.symbol_id)
+      : [...merged.values()].find((m) => m.symbol_id && m.file === j.file && m.name === name && m.line <= j.line && j.line <= m.line_end);
     if (known) {
       known.sources = [...new Set([...known.sources, 'language_server'])];
       continue;

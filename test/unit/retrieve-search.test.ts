@@ -154,12 +154,16 @@ describe('retrieve tools: finding things', () => {
         workspaceSymbols: async () => [
           { name: 'parseInvoiceTotal()', kind: 'function', range: at('src/billing/invoice.ts', 10, 1), selection: at('src/billing/invoice.ts', 10, 17) },
           { name: 'parseInvoiceFromPdf', kind: 'function', range: at('vendor/pdf.js', 3, 1) },
+          // As VS Code's workspace-symbol provider answers: the declaration's range only, no name position.
+          { name: 'parseInvoiceLines', kind: 'function', range: at('src/billing/invoice.ts', 19, 1) },
         ],
       };
       const r = await callTool({ ...ctx, features }, 'search_symbols', { query: 'parseInvoice', top_k: 20 });
       const total = r.symbols.filter((m: { name: string }) => m.name === 'parseInvoiceTotal');
       assert.equal(total.length, 1, 'a symbol both know is listed once');
       assert.deepEqual(total[0].sources, ['index', 'language_server']);
+      const lines = r.symbols.filter((m: { name: string }) => m.name === 'parseInvoiceLines');
+      assert.deepEqual(lines.map((m: { sources: string[] }) => m.sources), [['index', 'language_server']], 'placed by name and lines when the server gives no name position');
       assert.ok(r.symbols.some((m: { name: string; sources: string[] }) => m.name === 'parseInvoiceFromPdf' && m.sources.join() === 'language_server'));
       const failing: LanguageFeatures = { source: 'vscode', workspaceSymbols: async () => Promise.reject(new Error('server crashed')) };
       const fallback = await callTool({ ...ctx, features: failing }, 'search_symbols', { query: 'zoneOf' });
