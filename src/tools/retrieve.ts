@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { estimateTokens, fitToBudget } from '../common/tokens';
 import { type ContentHit, type Store, STORES } from '../search/content-search';
+import type { RetrievalIndex } from '../search/retrieval-index';
 import { anchoredSnippet } from '../search/snippet';
 import { maxTokensArg } from './common-args';
 import { defaultRepositoryArg, isoDateTimeArg, queryArg, snippetCharsArg } from './retrieval-args';
@@ -10,6 +11,26 @@ import { defineTool, READ_ONLY } from './tool';
 
 const MAX_TOP_K = 25;
 const MODE_STORES: Record<'code' | 'wiki' | 'mixed', readonly Store[]> = { code: ['code', 'ast_summary'], wiki: ['wiki', 'repo_doc'], mixed: STORES };
+
+const isCode = (h: ContentHit) => h.doc.store === 'code' || h.doc.store === 'ast_summary';
+
+/** A hit as the agent reads it: where it is, what opens it (symbol_id, chunk_id or wiki page#section), and a snippet. */
+function citedHit(index: RetrievalIndex, h: ContentHit, query: string, snippetChars: number) {
+  const { snippet, truncated } = anchoredSnippet(h.doc.text, query, snippetChars);
+  const citation = isCode(h)
+    ? { file: h.doc.file, symbol_id: h.doc.ref }
+    : h.doc.store === 'repo_doc'
+      ? { file: h.doc.file, chunk_id: h.doc.ref, collection_id: h.doc.collections?.[0] }
+      : { wiki_page: h.doc.file, section: h.doc.ref.split('#')[1] };
+  return { store: h.doc.store, title: h.doc.title, ...citation, line_start: h.doc.line_start, line_end: h.doc.line_end, snippet, content_truncated: truncated };
+}
+
+function neighbours(index: RetrievalIndex, symbolId: string) {
+  return {
+    callers: index.graph.walk([symbolId], 'in', 1).slice(0, 5).map((r) => r.symbol.id),
+    callees: index.graph.walk([symbolId], 'out', 1).slice(0, 5).map((r) => r.symbol.id),
+  };
+}
 
 export const retrieveTool = defineTool({
   name: 'retrieve',
@@ -46,30 +67,13 @@ export const retrieveTool = defineTool({
     // One hit per symbol, chunk or wiki section: a symbol's body and its signature are the same citation.
     const hits = index.searchContent(args.query, { stores, since: window.since, until: window.until }).filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
     const top = hits[0]?.score ?? 1;
-    const results = hits.slice(0, topK).map((h, i) => hitJson(h, i + 1));
-    function hitJson(h: ContentHit, rank: number) {
-      const { snippet, truncated } = anchoredSnippet(h.doc.text, args.query, args.snippet_chars);
-      const code = h.doc.store === 'code' || h.doc.store === 'ast_summary';
-      const citation = code ? { symbol_id: h.doc.ref } : h.doc.store === 'repo_doc' ? { chunk_id: h.doc.ref, collection_id: h.doc.collections?.[0] } : { wiki_page: h.doc.file, section: h.doc.ref.split('#')[1] };
-      const graph = args.include_graph && code ? {
-        callers: index.graph.walk([h.doc.ref], 'in', 1).slice(0, 5).map((r) => r.symbol.id),
-        callees: index.graph.walk([h.doc.ref], 'out', 1).slice(0, 5).map((r) => r.symbol.id),
-      } : undefined;
-      return {
-        rank,
-        store: h.doc.store,
-        title: h.doc.title,
-        file: h.doc.store === 'wiki' ? undefined : h.doc.file,
-        line_start: h.doc.line_start,
-        line_end: h.doc.line_end,
-        ...citation,
-        snippet,
-        content_truncated: truncated,
-        ...(args.include_scores ? { score: Math.round((h.score / top) * 1000) / 1000 } : {}),
-        ...(window.active ? { changed_at: h.doc.store === 'wiki' ? undefined : index.changeTime(h.doc.file)?.at } : {}),
-        ...(graph ? { graph } : {}),
-      };
-    }
+    const results = hits.slice(0, topK).map((h, i) => ({
+      rank: i + 1,
+      ...citedHit(index, h, args.query, args.snippet_chars),
+      ...(args.include_scores ? { score: Math.round((h.score / top) * 1000) / 1000 } : {}),
+      ...(window.active && h.doc.store !== 'wiki' ? { changed_at: index.changeTime(h.doc.file)?.at } : {}),
+      ...(args.include_graph && isCode(h) ? { graph: neighbours(index, h.doc.ref) } : {}),
+    }));
     const answer = fitToBudget(results, args.max_tokens, (kept, truncated) => ({
       query: args.query,
       repository: index.repository,
