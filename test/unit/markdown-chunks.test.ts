@@ -3,6 +3,7 @@ import { groupCollections } from '../../src/search/collections';
 import { chunkMarkdown, MAX_CHUNK_CHARS, parseMarkdown } from '../../src/search/markdown';
 import { anchoredSnippet, cutAtLine } from '../../src/search/snippet';
 import { identifierTokens, splitIdentifier, textTerms } from '../../src/search/tokenize';
+import { leadingComment } from '../../src/search/wiki';
 
 describe('search building blocks', () => {
   describe('identifier-aware tokenizing', () => {
@@ -57,6 +58,17 @@ describe('search building blocks', () => {
     it('one per folder with docs; docs/ takes its subfolders, ADR folders stay their own; globs add more', () => {
       const c = groupCollections('r', ['README.md', 'CONTRIBUTING.md', 'docs/a.md', 'docs/deep/b.md', 'docs/adr/0001.md', 'pkg/README.md'], ['**/README.md']);
       assert.deepEqual(c.map((x) => [x.id, x.documents.length]), [['r:.', 2], ['r:docs', 2], ['r:docs/adr', 1], ['r:pkg', 1], ['r:glob:**/README.md', 2]]);
+    });
+  });
+
+  describe("a module's purpose from its leading doc comment", () => {
+    it('reads Go, Python, block and hash comments, first paragraph only', () => {
+      assert.equal(leadingComment('// Package store keeps items.\n// It is safe for concurrent use.\n\npackage store\n'), 'Package store keeps items. It is safe for concurrent use.');
+      assert.equal(leadingComment('"""Billing helpers.\n\nMore detail."""\nimport os\n'), 'Billing helpers.');
+      assert.equal(leadingComment('"""One line."""\n'), 'One line.');
+      assert.equal(leadingComment('/**\n * Money formatting.\n * Minor units in.\n */\nexport {};\n'), 'Money formatting. Minor units in.');
+      assert.equal(leadingComment('#!/usr/bin/env python\n# Command line entry.\nimport sys\n'), 'Command line entry.');
+      assert.equal(leadingComment('import x from "y";\n// not leading\n'), undefined);
     });
   });
 

@@ -78,6 +78,9 @@ describe('retrieve tools: finding things', () => {
       fs.rmSync(path.join(root, 'src/widgets.ts'));
       await ctx.engine.index();
     });
+    it('refuses an unknown repository, naming the open ones', async () => {
+      await assert.rejects(callTool(ctx, 'retrieve', { query: 'x', repository: 'elsewhere' }), new RegExp(`Unknown workspace "elsewhere". Open folders: ${slug}`));
+    });
     it('refuses snippet_chars outside 80–4000 and an empty or overlong query, naming them', async () => {
       await assert.rejects(callTool(ctx, 'retrieve', { query: 'x', repository: slug, snippet_chars: 79 }), /`snippet_chars`/);
       await assert.rejects(callTool(ctx, 'retrieve', { query: 'x', repository: slug, snippet_chars: 4001 }), /`snippet_chars`/);
