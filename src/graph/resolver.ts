@@ -33,6 +33,7 @@ const MAX_REEXPORT_DEPTH = 8;
 
 export class CallResolver {
   private readonly fileBindings = new Map<string, Map<string, Denotation>>();
+  private readonly basesOf = new Map<string, IndexedSymbol[]>();
 
   constructor(
     private readonly table: SymbolTable,
@@ -42,6 +43,27 @@ export class CallResolver {
   resolve(file: string, record: FileRecord, call: CallRecord): ResolvedCall | undefined {
     const family = languageInfo(record.lang).family;
     const enclosing = call.enclosing !== undefined ? this.table.byFile.get(file)?.[call.enclosing] : undefined;
+    if (family === 'js' && call.name === 'super' && call.receiver === undefined) return this.resolveSuperCall(file, family, enclosing);
+    const resolved = this.resolveCall(file, record, family, call, enclosing);
+    // `new X()` runs X's constructor: that is the callee (as in TypeScript's call hierarchy) when X declares one.
+    if (resolved && family === 'js' && call.constructs) resolved.targets = unique(resolved.targets.map((t) => (t.kind === 'class' ? this.constructorOf(t, false) ?? t : t)));
+    return resolved;
+  }
+
+  /** `super(…)` in a constructor: the nearest base constructor, else the base class itself. */
+  private resolveSuperCall(file: string, family: string, enclosing: IndexedSymbol | undefined): ResolvedCall | undefined {
+    const owner = this.enclosingType(file, enclosing);
+    if (!owner) return undefined;
+    const targets = this.bases(owner, family).map((b) => this.constructorOf(b, true) ?? b);
+    return targets.length ? { targets: unique(targets), resolution: 'member', confidence: 1 } : undefined;
+  }
+
+  private constructorOf(type: IndexedSymbol, inherited: boolean): IndexedSymbol | undefined {
+    if (inherited) return this.members(type, 'constructor').find((m) => m.kind === 'method');
+    return (this.table.membersOf.get(type.name) ?? []).find((m) => m.name === 'constructor' && m.kind === 'method' && this.belongsTo(m, type));
+  }
+
+  private resolveCall(file: string, record: FileRecord, family: string, call: CallRecord, enclosing: IndexedSymbol | undefined): ResolvedCall | undefined {
     if (call.receiver === undefined) return this.resolveBare(file, record, family, call, enclosing);
     const receiver = this.denote(file, record, family, call.receiver, enclosing);
     if (!receiver) return this.byName(family, call, true);
@@ -340,14 +362,20 @@ export class CallResolver {
     return false;
   }
 
+  /** Resolved once per type; a type whose heritage leads back to itself while resolving sees no bases. */
   private bases(type: IndexedSymbol, family: string): IndexedSymbol[] {
     if (!type.heritage?.length) return [];
+    const known = this.basesOf.get(type.id);
+    if (known) return known;
+    this.basesOf.set(type.id, []);
     const record = this.table.files.get(type.file);
     if (!record) return [];
-    return type.heritage.flatMap((h) => {
+    const found = type.heritage.flatMap((h) => {
       const d = this.denoteTypeName(type.file, record, family, h);
-      return d ? d.symbols.filter((s) => TYPE_KINDS.has(s.kind)) : [];
+      return d ? d.symbols.filter((s) => TYPE_KINDS.has(s.kind) && s.id !== type.id) : [];
     });
+    this.basesOf.set(type.id, found);
+    return found;
   }
 }
 

@@ -1,0 +1,85 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CACHE_DIR, npmCorpus } from './corpus';
+import { Oracle } from './oracle';
+import { indexFiles } from './sightline';
+import { type CorpusScore, type Counts, THRESHOLDS, sampleTargets, scoreCorpus } from './score-ts';
+
+/**
+ * `npm run quality`: Sightline's call graph against TypeScript's call hierarchy on real packages.
+ *   --corpus effect|rxjs      one corpus only (default: both)
+ *   --sample N                targets per corpus (default 300; oracle answers are cached in .bench-cache/quality)
+ *   --blast N                 blast-radius targets per corpus (default 40)
+ *   --worst N                 worst targets to list (default 8)
+ */
+const CORPORA = ['effect@3.22.4', 'rxjs@7.8.2'];
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+export function pr(c: Counts): { p: number; r: number } {
+  return { p: c.tp + c.fp ? c.tp / (c.tp + c.fp) : 1, r: c.tp + c.fn ? c.tp / (c.tp + c.fn) : 1 };
+}
+
+const f2 = (x: number) => x.toFixed(3);
+
+function report(s: CorpusScore, worstCount: number, floor: number): void {
+  console.log(`\n### ${s.corpus}: ${s.targets} targets (${s.skipped} sampled symbols the oracle does not treat as callable)\n`);
+  console.log('| min_confidence | callers P | callers R | callers tp/fp/fn | callees P | callees R | blast d3 recall | blast extra |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const t of THRESHOLDS) {
+    const c = pr(s.callers[t]);
+    const o = pr(s.callees[t]);
+    const b = s.blast[t];
+    console.log(`| ${t}${t === floor ? ' (default)' : ''} | ${f2(c.p)} | ${f2(c.r)} | ${s.callers[t].tp}/${s.callers[t].fp}/${s.callers[t].fn} | ${f2(o.p)} | ${f2(o.r)} | ${f2(b.expected ? b.found / b.expected : 1)} (${b.found}/${b.expected}) | ${b.extra} |`);
+  }
+  console.log('\nfind_callers edges by resolution kind (min_confidence 0):\n');
+  console.log('| kind | edges | correct | precision |');
+  console.log('| --- | --- | --- | --- |');
+  for (const [k, v] of Object.entries(s.byKind).sort()) console.log(`| ${k} | ${v.tp + v.fp} | ${v.tp} | ${f2(v.tp / (v.tp + v.fp))} |`);
+  console.log(`\nmissed callers: ${Object.entries(s.missReasons).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  const m = s.moduleLevel;
+  console.log(`module-level call sites (not in the table): oracle ${m.oracleSites}, Sightline ${m.sightlineSites}, both ${m.matched}`);
+  console.log(`oracle call sites through a base member (dispatch, not counted): ${s.dispatchSites}; through a sibling implementation (never reach the target): ${s.familySites}`);
+  console.log(`oracle references that are not calls (ignored): ${s.nonCallRefs}; callee targets Sightline has no symbol for: ${s.calleeTargetsOutside}`);
+  if (worstCount > 0) {
+    console.log(`\nworst targets:`);
+    for (const w of s.worst.slice(0, worstCount)) {
+      console.log(`- ${w.target}: ${w.tp.length} right, ${w.fp.length} false, ${w.fn.length} missed`);
+      for (const fp of w.fp.slice(0, 4)) console.log(`    + ${fp.id} (${fp.resolution} ${fp.confidence})`);
+      for (const fn of w.fn.slice(0, 4)) console.log(`    - ${fn.id} (${fn.why})`);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const only = arg('corpus', '');
+  const sampleSize = Number(arg('sample', '300'));
+  const blast = Number(arg('blast', '40'));
+  const worst = Number(arg('worst', '8'));
+  const floor = Number(arg('floor', '0.5'));
+  const results: CorpusScore[] = [];
+  for (const spec of CORPORA.filter((c) => !only || c.startsWith(only))) {
+    const corpus = npmCorpus(spec);
+    const t0 = Date.now();
+    const index = await indexFiles(corpus.root, corpus.files);
+    const indexMs = Date.now() - t0;
+    const oracle = new Oracle(corpus.root, corpus.files, path.join(CACHE_DIR, 'quality', `${spec}.oracle.json`));
+    const t1 = Date.now();
+    const sample = sampleTargets(index, sampleSize);
+    const score = scoreCorpus(spec, index, oracle, sample, blast);
+    oracle.save();
+    console.error(`${spec}: ${corpus.files.length} files indexed in ${indexMs} ms, scored in ${Date.now() - t1} ms`);
+    report(score, worst, floor);
+    results.push(score);
+  }
+  fs.mkdirSync(path.join(CACHE_DIR, 'quality'), { recursive: true });
+  fs.writeFileSync(path.join(CACHE_DIR, 'quality', 'last.json'), JSON.stringify(results, null, 1));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
