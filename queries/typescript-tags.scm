@@ -53,11 +53,14 @@
 (export_statement !declaration !value "*" source: (string (string_fragment) @reexport.source)) @reexport
 (export_statement (namespace_export (_) @reexport.alias) source: (string (string_fragment) @reexport.source)) @reexport
 
-(variable_declarator name: (identifier) @bind.name type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
+(variable_declarator name: (identifier) @bind.name type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind
 (variable_declarator name: (identifier) @bind.name !type value: (new_expression constructor: (identifier) @bind.type)) @bind
 (variable_declarator name: (identifier) @bind.name !type value: (await_expression (new_expression constructor: (identifier) @bind.type))) @bind
-(required_parameter pattern: (identifier) @bind.name type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
-(optional_parameter pattern: (identifier) @bind.name type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
-(public_field_definition name: (property_identifier) @bind.field type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
+; `const s = make()`: the resolver looks up the callee's declared return type.
+(variable_declarator name: (identifier) @bind.name !type value: (call_expression function: [(identifier) (member_expression)] @bind.returns)) @bind
+(variable_declarator name: (identifier) @bind.name !type value: (await_expression (call_expression function: [(identifier) (member_expression)] @bind.returns))) @bind
+(required_parameter pattern: (identifier) @bind.name type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind
+(optional_parameter pattern: (identifier) @bind.name type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind
+(public_field_definition name: (property_identifier) @bind.field type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind
 (public_field_definition name: (property_identifier) @bind.field !type value: (new_expression constructor: (identifier) @bind.type)) @bind
-(required_parameter (accessibility_modifier) pattern: (identifier) @bind.field type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
+(required_parameter (accessibility_modifier) pattern: (identifier) @bind.field type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind

@@ -40,7 +40,7 @@ interface CacheShape {
   outgoing: Record<string, OracleCallee[] | null>;
 }
 
-const CACHE_VERSION = 3;
+const CACHE_VERSION = 4;
 
 export class Oracle {
   private readonly service: ts.LanguageService;
@@ -156,7 +156,7 @@ export class Oracle {
           file: to,
           pos: call.to.selectionSpan.start,
           name: call.to.name,
-          sites: call.fromSpans.map((s) => ({ pos: s.start, use: this.useAt(abs, s.start) })),
+          sites: call.fromSpans.map((s) => ({ pos: s.start, use: this.useAt(abs, s.start, s.length) })),
         });
       }
     }
@@ -213,10 +213,12 @@ export class Oracle {
   }
 
   /** Whether the reference at `pos` is the callee of a call (TS also reports plain `obj.method` references). */
-  private useAt(absFile: string, pos: number): SiteUse {
+  private useAt(absFile: string, pos: number, length?: number): SiteUse {
     const sf = this.service.getProgram()?.getSourceFile(absFile);
     if (!sf) return 'ref';
+    // Incoming spans cover the name; outgoing spans cover the whole callee expression (`ns.f`).
     let node = innermostAt(sf, pos);
+    while (node && length !== undefined && node.getEnd() < pos + length && node.parent) node = node.parent;
     if (!node) return 'ref';
     const parent0 = node.parent;
     if (parent0 && (ts.isPropertyAccessExpression(parent0) && parent0.name === node)) node = parent0;

@@ -176,7 +176,9 @@ export function scoreCorpus(name: string, index: SightlineIndex, oracle: Oracle,
       for (const callee of out) {
         const sitesInside = callee.sites.filter((s) => CALL_USES.has(s.use) && groupOf(enclosingAt(index, group[0].file, s.pos)?.id ?? '') === self);
         if (!sitesInside.length) continue;
-        const decl = declaredAt(index, callee.file, callee.pos, callee.name);
+        let decl = declaredAt(index, callee.file, callee.pos, callee.name);
+        // TS names the class for `new X()`; Sightline links the constructor when X declares one.
+        if (decl?.kind === 'class') decl = index.graph.table.byFile.get(decl.file)?.find((m) => m.parent === decl!.local && m.name === 'constructor') ?? decl;
         if (!decl) {
           score.calleeTargetsOutside++;
           continue;

@@ -4,6 +4,7 @@ import { languageInfo } from '../index/languages';
 import type { ModuleResolver } from './modules';
 import type { IndexedSymbol, SymbolTable } from './symbol-table';
 import { dirOf } from './symbol-table';
+import { calleeOfCallExpression, returnTypeName } from './signatures';
 
 /**
  * How a call edge was resolved, most certain first. An agent (and `npm run quality`) can tell a proven
@@ -30,10 +31,15 @@ const SELF_NAMES = new Set(['this', 'self', 'Self', 'cls']);
 const SUPER_NAMES = new Set(['super', 'super()']);
 const MAX_HERITAGE_DEPTH = 6;
 const MAX_REEXPORT_DEPTH = 8;
+/** Return types chain (`a().b().c()`); beyond this the receiver is left unknown. */
+const MAX_RETURN_DEPTH = 3;
+/** `subscriber.next()` with `subscriber` untyped, linked to Subscriber.next: right most of the time, not always. */
+const NAMED_AFTER_TYPE_CONFIDENCE = 0.7;
 
 export class CallResolver {
   private readonly fileBindings = new Map<string, Map<string, Denotation>>();
   private readonly basesOf = new Map<string, IndexedSymbol[]>();
+  private returnDepth = 0;
 
   constructor(
     private readonly table: SymbolTable,
@@ -83,7 +89,7 @@ export class CallResolver {
       }
       case 'instance': {
         const targets = receiver.types.flatMap((t) => this.members(t, call.name));
-        if (targets.length) return { targets: unique(targets), resolution: 'member', confidence: receiver.confidence };
+        if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence };
         return this.byName(family, call, true);
       }
     }
@@ -132,6 +138,8 @@ export class CallResolver {
       const target = this.modules.resolveRustModule(file, receiver.split('::'));
       if (target && 'files' in target) return { kind: 'module', files: target.files };
     }
+    const callee = family === 'js' ? calleeOfCallExpression(receiver) : undefined;
+    if (callee !== undefined) return this.returnedBy(file, record, family, callee, enclosing);
     const parts = receiver.split(separator);
     let current = this.denoteHead(file, record, family, parts[0], enclosing);
     for (const part of parts.slice(1)) {
@@ -150,7 +158,34 @@ export class CallResolver {
     }
     const local = this.localType(file, record, enclosing, head);
     if (local) return local;
-    return this.denoteName(file, record, family, head);
+    const named = this.denoteName(file, record, family, head);
+    if (named || family !== 'js' || !/^[a-z][A-Za-z0-9]*$/.test(head)) return named;
+    // An untyped parameter named after a type (`subscriber` → Subscriber) is usually one: a guess, said so.
+    const guessed = this.denoteTypeName(file, record, family, head[0].toUpperCase() + head.slice(1));
+    const types = guessed?.symbols.filter((t) => TYPE_KINDS.has(t.kind)) ?? [];
+    return types.length ? { kind: 'instance', types, resolution: 'name', confidence: NAMED_AFTER_TYPE_CONFIDENCE } : undefined;
+  }
+
+  /** The instance a call returns (`innerFrom(x).pipe()`, `const s = make()`), from the callee's declared return type. */
+  private returnedBy(file: string, record: FileRecord, family: string, callee: string, enclosing: IndexedSymbol | undefined): Denotation | undefined {
+    if (this.returnDepth >= MAX_RETURN_DEPTH) return undefined;
+    this.returnDepth++;
+    try {
+      const dot = callee.lastIndexOf('.');
+      const call: CallRecord = { name: callee.slice(dot + 1), receiver: dot < 0 ? undefined : callee.slice(0, dot), line: 0, character: 0, enclosing: enclosing?.local };
+      const resolved = this.resolveCall(file, record, family, call, enclosing);
+      if (!resolved || resolved.resolution === 'name') return undefined;
+      const types: IndexedSymbol[] = [];
+      for (const fn of resolved.targets) {
+        const typeName = TYPE_KINDS.has(fn.kind) ? undefined : returnTypeName(fn.signature, fn.name);
+        const fnRecord = this.table.files.get(fn.file);
+        const d = typeName && fnRecord ? this.instanceOf(fn.file, fnRecord, typeName, false) : undefined;
+        if (d?.kind === 'instance') types.push(...d.types);
+      }
+      return types.length ? { kind: 'instance', types: unique(types), resolution: 'member', confidence: Math.min(0.9, resolved.confidence) } : undefined;
+    } finally {
+      this.returnDepth--;
+    }
   }
 
   /** The variable's declared or constructed type, from the innermost scope that binds it. */
@@ -166,6 +201,7 @@ export class CallResolver {
 
   private instanceOf(file: string, record: FileRecord, typeName: string, fromCall: boolean): Denotation | undefined {
     const family = languageInfo(record.lang).family;
+    if (fromCall && family === 'js') return this.returnedBy(file, record, family, typeName, undefined);
     if (fromCall) {
       // Go `x := NewFoo()`: the type is the callee's declared result.
       const parts = typeName.split('.');
