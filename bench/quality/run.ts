@@ -39,10 +39,11 @@ function report(s: CorpusScore, worstCount: number, floor: number): void {
   console.log('| kind | edges | correct | precision |');
   console.log('| --- | --- | --- | --- |');
   for (const [k, v] of Object.entries(s.byKind).sort()) console.log(`| ${k} | ${v.tp + v.fp} | ${v.tp} | ${f2(v.tp / (v.tp + v.fp))} |`);
-  console.log(`\nmissed callers: ${Object.entries(s.missReasons).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  console.log(`\nmissed callers at the default min_confidence: ${Object.entries(s.missReasons).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
   const m = s.moduleLevel;
   console.log(`module-level call sites (not in the table): oracle ${m.oracleSites}, Sightline ${m.sightlineSites}, both ${m.matched}`);
   console.log(`oracle call sites through a base member (dispatch, not counted): ${s.dispatchSites}; through a sibling implementation (never reach the target): ${s.familySites}`);
+  console.log(`super(…) calls linked to a base constructor (TS does not list them; not counted): ${s.superCalls}`);
   console.log(`oracle references that are not calls (ignored): ${s.nonCallRefs}; callee targets Sightline has no symbol for: ${s.calleeTargetsOutside}`);
   if (worstCount > 0) {
     console.log(`\nworst targets:`);
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
     const oracle = new Oracle(corpus.root, corpus.files, path.join(CACHE_DIR, 'quality', `${spec}.oracle.json`));
     const t1 = Date.now();
     const sample = sampleTargets(index, sampleSize);
-    const score = scoreCorpus(spec, index, oracle, sample, blast);
+    const score = scoreCorpus(spec, index, oracle, sample, blast, floor);
     oracle.save();
     console.error(`${spec}: ${corpus.files.length} files indexed in ${indexMs} ms, scored in ${Date.now() - t1} ms`);
     report(score, worst, floor);

@@ -1,6 +1,6 @@
 import type { IndexedSymbol } from '../../src/graph/symbol-table';
 import type { Oracle, SiteUse } from './oracle';
-import { type Edge, type SightlineIndex, declaredAt, enclosingAt, groupOf, lineOf, moduleCallSites, nameOffset, neighbours, siteIndex } from './sightline';
+import { type Edge, type SightlineIndex, declaredAt, onlySuperCalls, enclosingAt, groupOf, lineOf, moduleCallSites, nameOffset, neighbours, siteIndex } from './sightline';
 
 /**
  * Scores Sightline's call graph against the TypeScript oracle on one corpus. Both sides name a caller by the
@@ -32,6 +32,7 @@ export interface CorpusScore {
   skipped: number;
   callers: Record<string, Counts>;
   byKind: Record<string, { tp: number; fp: number }>;
+  byConfidence: Record<string, { tp: number; fp: number }>;
   missReasons: Record<string, number>;
   moduleLevel: { oracleSites: number; sightlineSites: number; matched: number };
   /** Oracle references that are not calls (`obj.method` passed as a value, …): not counted. */
@@ -39,6 +40,8 @@ export interface CorpusScore {
   /** Oracle call sites whose static target is a base member the target overrides (dynamic dispatch), or a sibling. */
   dispatchSites: number;
   familySites: number;
+  /** Sightline edges from `super(…)` to a base constructor, which the oracle does not report: not counted. */
+  superCalls: number;
   callees: Record<string, Counts>;
   calleeTargetsOutside: number;
   blast: Record<string, { found: number; expected: number; extra: number }>;
@@ -111,10 +114,10 @@ function oracleCallers(index: SightlineIndex, oracle: Oracle, group: IndexedSymb
   return { callers, moduleSites, refs, dispatch, family };
 }
 
-export function scoreCorpus(name: string, index: SightlineIndex, oracle: Oracle, sample: IndexedSymbol[][], blastCount: number): CorpusScore {
+export function scoreCorpus(name: string, index: SightlineIndex, oracle: Oracle, sample: IndexedSymbol[][], blastCount: number, floor: number): CorpusScore {
   const score: CorpusScore = {
-    corpus: name, targets: 0, skipped: 0, callers: {}, byKind: {}, missReasons: {}, moduleLevel: { oracleSites: 0, sightlineSites: 0, matched: 0 },
-    nonCallRefs: 0, dispatchSites: 0, familySites: 0, callees: {}, calleeTargetsOutside: 0, blast: {}, blastTargets: 0, worst: [], calleeExamples: [],
+    corpus: name, targets: 0, skipped: 0, callers: {}, byKind: {}, byConfidence: {}, missReasons: {}, moduleLevel: { oracleSites: 0, sightlineSites: 0, matched: 0 },
+    nonCallRefs: 0, dispatchSites: 0, familySites: 0, superCalls: 0, callees: {}, calleeTargetsOutside: 0, blast: {}, blastTargets: 0, worst: [], calleeExamples: [],
   };
   for (const t of THRESHOLDS) {
     score.callers[t] = counts();
@@ -137,24 +140,36 @@ export function scoreCorpus(name: string, index: SightlineIndex, oracle: Oracle,
     score.dispatchSites += truth.dispatch;
     score.familySites += truth.family;
 
-    // find_callers depth 1
+    // find_callers depth 1. TS's call hierarchy does not list `super(…)` as a call of the base constructor; we do.
     const found = neighbours(index, ids, 'in', 1, 0);
+    if (group[0].name === 'constructor') {
+      for (const caller of [...found.keys()]) {
+        if (!truth.callers.has(caller) && onlySuperCalls(index, caller, ids)) {
+          found.delete(caller);
+          score.superCalls++;
+        }
+      }
+    }
     for (const t of THRESHOLDS) tally(score.callers[t], found, truth.callers, t);
     const result: TargetResult = { target: self, tp: [], fp: [], fn: [] };
     for (const e of found.values()) {
       const k = (score.byKind[e.resolution] ??= { tp: 0, fp: 0 });
+      const kc = (score.byConfidence[`${e.resolution} ${e.confidence}`] ??= { tp: 0, fp: 0 });
+      if (truth.callers.has(e.other)) kc.tp++;
+      else kc.fp++;
       if (truth.callers.has(e.other)) {
         k.tp++;
         result.tp.push(e.other);
       } else {
         k.fp++;
-        result.fp.push({ id: e.other, resolution: e.resolution, confidence: e.confidence });
+        if (e.confidence >= floor) result.fp.push({ id: e.other, resolution: e.resolution, confidence: e.confidence });
       }
     }
     for (const [caller, site] of truth.callers) {
-      if (found.has(caller)) continue;
+      if ((found.get(caller)?.confidence ?? -1) >= floor) continue;
       const onLine = sites.get(`${site.file}:${lineOf(index, site.file, site.pos)}`) ?? [];
-      const why = onLine.length === 0 ? 'unresolved' : `resolved elsewhere (${[...new Set(onLine.map((x) => x.resolution))].join('/')})`;
+      const below = found.get(caller);
+      const why = below ? `below min_confidence (${below.resolution} ${below.confidence})` : onLine.length === 0 ? 'unresolved' : `resolved elsewhere (${[...new Set(onLine.map((x) => x.resolution))].join('/')})`;
       bump(score.missReasons, why);
       result.fn.push({ id: caller, why });
     }

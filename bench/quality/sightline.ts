@@ -118,3 +118,20 @@ export function siteIndex(index: SightlineIndex): Map<string, { target: string; 
   });
   return out;
 }
+
+/** Whether every site of the edge from caller group to callee ids is a `super(…)` call. */
+export function onlySuperCalls(index: SightlineIndex, callerGroup: string, calleeIds: string[]): boolean {
+  const sites: { file: string; line: number; character: number }[] = [];
+  for (const id of calleeIds) {
+    index.graph.calls.forEachInEdge(id, (_e, data, source) => {
+      if (groupOf(source) === callerGroup) sites.push(...data.sites);
+    });
+  }
+  if (!sites.length) return false;
+  return sites.every((s) => {
+    const text = index.texts.get(s.file) ?? '';
+    let at = 0;
+    for (let l = 1; l < s.line; l++) at = text.indexOf('\n', at) + 1;
+    return text.startsWith('super', at + s.character - 1);
+  });
+}
