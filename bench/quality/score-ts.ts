@@ -58,8 +58,10 @@ function counts(): Counts {
 /** Symbol groups eligible as targets: functions and methods, in a stable pseudo-random order. */
 export function sampleTargets(index: SightlineIndex, limit: number, keep: (s: IndexedSymbol) => boolean = () => true): IndexedSymbol[][] {
   const groups = new Map<string, IndexedSymbol[]>();
+  // A function merged with a namespace or interface of the same name is, to TS's call hierarchy, the namespace.
+  const merged = new Set(index.graph.table.all.filter((s) => s.kind !== 'function' && s.kind !== 'method').map((s) => groupOf(s.id)));
   for (const s of index.graph.table.all) {
-    if ((s.kind !== 'function' && s.kind !== 'method') || !keep(s)) continue;
+    if ((s.kind !== 'function' && s.kind !== 'method') || !keep(s) || merged.has(groupOf(s.id))) continue;
     const g = groupOf(s.id);
     const list = groups.get(g) ?? [];
     list.push(s);

@@ -107,7 +107,8 @@ export class CallResolver {
     // Functions nested in the enclosing functions, innermost first.
     const fileSymbols = this.table.byFile.get(file) ?? [];
     for (let scope = enclosing; scope; scope = scope.parent !== undefined ? fileSymbols[scope.parent] : undefined) {
-      if (!CALLABLE_KINDS.has(scope.kind)) continue;
+      // Members of a type are not in scope as bare names; functions nested in a function or a constant's initializer are.
+      if (TYPE_KINDS.has(scope.kind)) continue;
       const nested = fileSymbols.filter((s) => s.parent === scope!.local && s.name === call.name && (CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind)));
       if (nested.length) return { targets: nested, resolution: 'scope', confidence: 1 };
     }
