@@ -1,0 +1,276 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Disposable } from '../common/disposable';
+import { errorMessage, notReady } from '../common/errors';
+import { contentHash } from '../common/hash';
+import { type Logger, nullLogger } from '../common/log';
+import { resolveInWorkspace } from '../common/paths';
+import { CodeGraph } from '../graph/code-graph';
+import type { ProjectConfig } from '../graph/modules';
+import { extractFile } from '../index/extract';
+import { languageForPath } from '../index/languages';
+import type { FileRecord } from '../index/records';
+import { readProjectConfig } from './project-config';
+import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, scanWorkspace, type SkipReason } from './scanner';
+import { IndexStore, INDEX_FORMAT, type StoredFile } from './store';
+
+export interface EngineOptions {
+  root: string;
+  /** Where the index is persisted; default `<root>/.sightline`. `null` keeps it in memory only. */
+  storageDir?: string | null;
+  maxFileBytes?: number;
+  exclude?: string[];
+  logger?: Logger;
+}
+
+export interface IndexStats {
+  files_indexed: number;
+  files_skipped: number;
+  files_removed: number;
+  files_unchanged: number;
+  symbols: number;
+  edges: number;
+  elapsed_ms: number;
+  skipped_by_reason: Partial<Record<SkipReason | 'parse_error', number>>;
+}
+
+export interface Freshness {
+  indexed_at: string | null;
+  /** Files changed on disk or in an editor since they were indexed (at most 20 listed). */
+  stale_files: string[];
+  stale_count: number;
+}
+
+export type EngineStatus = 'empty' | 'indexing' | 'ready' | 'error';
+
+/**
+ * The headless facade over one workspace root: scans, extracts changed files only, links the graph,
+ * persists, and knows how fresh it is. Both composition roots (CLI, extension) build one per folder.
+ */
+export class Engine implements Disposable {
+  readonly root: string;
+  private readonly logger: Logger;
+  private readonly store?: IndexStore;
+  private files = new Map<string, StoredFile>();
+  private loadedFromDisk = false;
+  private current?: CodeGraph;
+  private indexedAt: string | null = null;
+  private running?: Promise<IndexStats>;
+  private rerun = false;
+  private readonly dirty = new Set<string>();
+  private readonly overlays = new Map<string, string>();
+  private watcher?: fs.FSWatcher;
+  private lastError?: string;
+  private state: EngineStatus = 'empty';
+  private readonly listeners = new Set<(stats: IndexStats) => void>();
+  readonly maxFileBytes: number;
+  private readonly exclude: string[];
+
+  constructor(options: EngineOptions) {
+    this.root = fs.realpathSync(options.root);
+    this.logger = options.logger ?? nullLogger;
+    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    this.exclude = options.exclude ?? [];
+    if (options.storageDir !== null) this.store = new IndexStore(options.storageDir ?? path.join(this.root, '.sightline'), this.logger);
+  }
+
+  get status(): EngineStatus {
+    return this.state;
+  }
+
+  get error(): string | undefined {
+    return this.lastError;
+  }
+
+  /** The linked graph. Throws `notReady` before the first index has finished. */
+  get graph(): CodeGraph {
+    if (!this.current) {
+      throw notReady(this.state === 'error'
+        ? `The index failed to build (${this.lastError}). Run index_workspace to retry, or see server_logs.`
+        : 'The index is still being built. Call index_workspace to wait for it, or retry in a few seconds.');
+    }
+    return this.current;
+  }
+
+  /** Indexes if nothing is indexed yet or files changed since; returns the up-to-date graph. */
+  async ready(): Promise<CodeGraph> {
+    if (!this.current || this.dirty.size > 0) await this.index();
+    return this.graph;
+  }
+
+  onDidIndex(listener: (stats: IndexStats) => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Incremental: unchanged files (size, mtime, then content hash) are not re-extracted. Calls overlap into one run. */
+  index(): Promise<IndexStats> {
+    if (this.running) {
+      this.rerun = true;
+      return this.running.then(() => this.index());
+    }
+    this.running = this.doIndex().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async doIndex(): Promise<IndexStats> {
+    const started = performance.now();
+    this.state = 'indexing';
+    try {
+      this.rerun = false;
+      if (!this.loadedFromDisk) {
+        this.loadedFromDisk = true;
+        const stored = this.store?.load();
+        if (stored) {
+          this.files = new Map(Object.entries(stored.files));
+          this.indexedAt = stored.indexedAt;
+        }
+      }
+      const dirtyNow = new Set(this.dirty);
+      this.dirty.clear();
+      const scan = scanWorkspace(this.root, { maxFileBytes: this.maxFileBytes, exclude: this.exclude });
+      const skippedByReason: IndexStats['skipped_by_reason'] = {};
+      const count = (reason: SkipReason | 'parse_error') => (skippedByReason[reason] = (skippedByReason[reason] ?? 0) + 1);
+      for (const reason of scan.skipped.values()) count(reason);
+      let indexed = 0;
+      let unchanged = 0;
+      const next = new Map<string, StoredFile>();
+      for (const file of scan.files) {
+        const overlay = this.overlays.get(file.rel);
+        const prev = this.files.get(file.rel);
+        if (prev && overlay === undefined && !dirtyNow.has(file.rel) && prev.size === file.size && prev.mtimeMs === file.mtimeMs) {
+          next.set(file.rel, prev);
+          unchanged++;
+          continue;
+        }
+        let bytes: Buffer;
+        try {
+          bytes = overlay !== undefined ? Buffer.from(overlay, 'utf8') : fs.readFileSync(file.abs);
+        } catch {
+          count('unreadable');
+          continue;
+        }
+        const hash = contentHash(bytes);
+        if (prev && prev.hash === hash) {
+          next.set(file.rel, { ...prev, size: file.size, mtimeMs: file.mtimeMs });
+          unchanged++;
+          continue;
+        }
+        const reason = contentSkipReason(file.rel, bytes);
+        if (reason) {
+          count(reason);
+          continue;
+        }
+        try {
+          const record = await extractFile(languageForPath(file.rel)!.id, bytes.toString('utf8'));
+          next.set(file.rel, { hash, size: file.size, mtimeMs: file.mtimeMs, record });
+          indexed++;
+        } catch (e) {
+          this.logger.log('warn', `Could not parse ${file.rel}: ${errorMessage(e)}`);
+          count('parse_error');
+        }
+      }
+      const removed = [...this.files.keys()].filter((rel) => !next.has(rel)).length;
+      const changed = indexed > 0 || removed > 0 || !this.current;
+      this.files = next;
+      if (changed) {
+        const records = new Map<string, FileRecord>([...next].map(([rel, f]) => [rel, f.record]));
+        this.current = new CodeGraph(records, this.projectConfig(scan.configFiles));
+      }
+      this.indexedAt = new Date().toISOString();
+      if (indexed > 0 || removed > 0) this.persist();
+      this.state = 'ready';
+      this.lastError = undefined;
+      const stats: IndexStats = {
+        files_indexed: indexed,
+        files_skipped: Object.values(skippedByReason).reduce((a, b) => a + (b ?? 0), 0),
+        files_removed: removed,
+        files_unchanged: unchanged,
+        symbols: this.current!.table.all.length,
+        edges: this.current!.edgeCount(),
+        elapsed_ms: Math.round(performance.now() - started),
+        skipped_by_reason: skippedByReason,
+      };
+      this.logger.log('info', `Indexed ${this.root}: ${stats.files_indexed} parsed, ${stats.files_unchanged} unchanged, ${stats.files_removed} removed, ${stats.files_skipped} skipped; ${stats.symbols} symbols, ${stats.edges} call edges in ${stats.elapsed_ms} ms.`);
+      for (const l of this.listeners) l(stats);
+      if (this.rerun) return this.doIndex();
+      return stats;
+    } catch (e) {
+      this.state = this.current ? 'ready' : 'error';
+      this.lastError = errorMessage(e);
+      this.logger.log('error', `Indexing ${this.root} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      throw e;
+    }
+  }
+
+  private projectConfig(configFiles: string[]): ProjectConfig {
+    return readProjectConfig(this.root, configFiles.filter((f) => CONFIG_FILE_NAMES.has(path.basename(f))));
+  }
+
+  private persist(): void {
+    if (!this.store) return;
+    try {
+      this.store.save({ format: INDEX_FORMAT, indexedAt: this.indexedAt!, files: Object.fromEntries(this.files) });
+    } catch (e) {
+      this.logger.log('warn', `Could not save the index cache: ${errorMessage(e)}`);
+    }
+  }
+
+  /** A file changed on disk (from a watcher); the next `ready()` re-indexes it. */
+  markDirty(rel: string): void {
+    this.dirty.add(rel);
+  }
+
+  /** Unsaved editor contents: indexed instead of the file on disk until cleared with `undefined`. */
+  setOverlay(rel: string, text: string | undefined): void {
+    if (text === undefined) this.overlays.delete(rel);
+    else this.overlays.set(rel, text);
+    this.dirty.add(rel);
+  }
+
+  freshness(): Freshness {
+    const stale = [...this.dirty].sort();
+    return { indexed_at: this.indexedAt, stale_files: stale.slice(0, 20), stale_count: stale.length };
+  }
+
+  /** The text tools read: the editor's unsaved contents if any, else the file on disk (inside the workspace only). */
+  readText(file: string): string {
+    const { rel, abs } = resolveInWorkspace(this.root, file);
+    const overlay = this.overlays.get(rel);
+    return overlay ?? fs.readFileSync(abs, 'utf8');
+  }
+
+  /** Records of the files currently indexed (workspace-relative path → record). */
+  indexedFiles(): ReadonlyMap<string, StoredFile> {
+    return this.files;
+  }
+
+  /** Watches the root (recursively) and marks changed source files dirty. */
+  watch(): Disposable {
+    if (this.watcher) return { dispose: () => undefined };
+    try {
+      this.watcher = fs.watch(this.root, { recursive: true }, (_event, name) => {
+        if (!name) return;
+        const rel = name.toString().split(path.sep).join('/');
+        if (rel.startsWith('.sightline') || rel.split('/').includes('node_modules') || rel.startsWith('.git/')) return;
+        if (languageForPath(rel) || CONFIG_FILE_NAMES.has(path.basename(rel))) this.dirty.add(rel);
+      });
+      this.watcher.on('error', (e) => this.logger.log('warn', `File watcher stopped: ${errorMessage(e)}`));
+    } catch (e) {
+      this.logger.log('warn', `Could not watch ${this.root} (${errorMessage(e)}); call index_workspace after edits.`);
+    }
+    return { dispose: () => this.stopWatching() };
+  }
+
+  private stopWatching(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
+  }
+
+  dispose(): void {
+    this.stopWatching();
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,62 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FileRecord } from '../index/records';
+import type { Logger } from '../common/log';
+import { errorMessage } from '../common/errors';
+
+/**
+ * The persisted index: one JSON file with a format version. Anything unreadable, of another version, or of
+ * the wrong shape is discarded (with a log line) and the index is rebuilt: a cache is never trusted blindly.
+ */
+export const INDEX_FORMAT = 3;
+const INDEX_FILE = 'index.json';
+
+export interface StoredFile {
+  hash: string;
+  size: number;
+  mtimeMs: number;
+  record: FileRecord;
+}
+
+export interface StoredIndex {
+  format: number;
+  indexedAt: string;
+  files: Record<string, StoredFile>;
+}
+
+export class IndexStore {
+  constructor(
+    private readonly dir: string,
+    private readonly logger: Logger,
+  ) {}
+
+  load(): StoredIndex | undefined {
+    const file = path.join(this.dir, INDEX_FILE);
+    if (!fs.existsSync(file)) return undefined;
+    try {
+      const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<StoredIndex>;
+      if (data.format !== INDEX_FORMAT) {
+        this.logger.log('info', `Index cache at ${file} has format ${String(data.format)}, expected ${INDEX_FORMAT}: rebuilding it.`);
+        return undefined;
+      }
+      if (typeof data.indexedAt !== 'string' || typeof data.files !== 'object' || data.files === null) throw new Error('missing fields');
+      for (const [rel, f] of Object.entries(data.files)) {
+        if (typeof f?.hash !== 'string' || !Array.isArray(f.record?.symbols) || !Array.isArray(f.record?.calls)) throw new Error(`bad entry for ${rel}`);
+      }
+      return data as StoredIndex;
+    } catch (e) {
+      this.logger.log('warn', `Index cache at ${file} is corrupt (${errorMessage(e)}): discarding it and rebuilding.`);
+      return undefined;
+    }
+  }
+
+  save(index: StoredIndex): void {
+    fs.mkdirSync(this.dir, { recursive: true });
+    const ignoreFile = path.join(this.dir, '.gitignore');
+    if (!fs.existsSync(ignoreFile)) fs.writeFileSync(ignoreFile, '*\n');
+    const target = path.join(this.dir, INDEX_FILE);
+    const tmp = `${target}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(index));
+    fs.renameSync(tmp, target);
+  }
+}

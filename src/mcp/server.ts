@@ -1,0 +1,41 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolContext, ToolDefinition } from '../tools/tool';
+import { errorResult, okResult } from './results';
+
+export const SERVER_NAME = 'sightline';
+
+export interface ServerOptions {
+  version: string;
+  tools: readonly ToolDefinition[];
+  context: Omit<ToolContext, 'signal'>;
+}
+
+const INSTRUCTIONS =
+  'Sightline answers questions about this workspace\'s code: who calls what (find_callers, find_callees, blast_radius), structure ' +
+  '(repo_summary, dependency_graph, structural_search), and navigation (go_to_definition, find_references). Positions are 1-based. ' +
+  'Symbols can be named by name, `Class.method`, or a symbol_id returned by any tool. Every answer carries `freshness`.';
+
+/**
+ * Builds an MCP server with the given tools. Transport-agnostic: the CLI connects it to stdio, the extension
+ * to loopback HTTP (one server per session).
+ */
+export function createMcpServer(options: ServerOptions): McpServer {
+  const server = new McpServer({ name: SERVER_NAME, version: options.version }, { instructions: INSTRUCTIONS });
+  for (const tool of options.tools) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: { title: tool.title, ...tool.annotations } },
+      async (args: Record<string, unknown>, extra) => {
+        const ctx: ToolContext = { ...options.context, signal: extra.signal };
+        try {
+          const value = await tool.handler(args as never, ctx);
+          const engine = ctx.workspaces.pick(args.workspace as string | undefined, args.file as string | undefined);
+          return okResult({ ...value, freshness: engine.freshness() });
+        } catch (e) {
+          return errorResult(e, ctx.logger, tool.name);
+        }
+      },
+    );
+  }
+  return server;
+}

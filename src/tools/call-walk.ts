@@ -1,0 +1,24 @@
+import { fitToBudget } from '../common/tokens';
+import type { ToolContext } from './tool';
+import { lookupSymbol, reachedJson, symbolJson } from './symbols';
+
+/** Shared by find_callers and find_callees: one walk, ranked nearest first, cut to the token budget. */
+export async function callWalk(
+  ctx: ToolContext,
+  args: { symbol: string; depth: number; min_confidence: number; max_tokens: number; workspace?: string },
+  direction: 'in' | 'out',
+) {
+  const graph = await ctx.workspaces.pick(args.workspace).ready();
+  const target = lookupSymbol(graph, args.symbol);
+  const reached = graph.walk([target.id], direction, args.depth, args.min_confidence);
+  const key = direction === 'in' ? 'callers' : 'callees';
+  const moduleSites = direction === 'in' ? (graph.moduleCallers.get(target.id) ?? []) : [];
+  return fitToBudget(reached, args.max_tokens, (kept, truncated) => ({
+    symbol: symbolJson(target),
+    [key]: kept.map(reachedJson),
+    ...(direction === 'in' && moduleSites.length ? { module_level_callers: moduleSites.slice(0, 20).map((s) => ({ file: s.file, line: s.line })) } : {}),
+    total: reached.length,
+    truncated,
+    ...(truncated ? { hint: `Showing the nearest ${kept.length} of ${reached.length}. Lower depth, raise min_confidence, or raise max_tokens for the rest.` } : {}),
+  }));
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { DEFAULT_MAX_TOKENS, MAX_MAX_TOKENS, MIN_MAX_TOKENS } from '../common/tokens';
+
+/** Arguments many tools share, with the bounds of the tool contract. */
+export const maxTokensArg = z
+  .number()
+  .int()
+  .min(MIN_MAX_TOKENS)
+  .max(MAX_MAX_TOKENS)
+  .default(DEFAULT_MAX_TOKENS)
+  .describe(`Token budget for the answer (${MIN_MAX_TOKENS}–${MAX_MAX_TOKENS}, default ${DEFAULT_MAX_TOKENS}). A cut answer says truncated: true.`);
+
+export const workspaceArg = z
+  .string()
+  .min(1)
+  .optional()
+  .describe('Workspace folder name or path, when more than one folder is open. Default: the first folder.');
+
+export const symbolArg = z
+  .string()
+  .min(1)
+  .max(500)
+  .describe('A symbol: its name (`compute`), qualified name (`Parser.parse`, Rust `Type::method`), or a symbol_id from another tool (`src/a.ts#Parser.parse`).');
+
+export const depthArg = z.number().int().min(1).max(10).default(3).describe('How many call levels to follow (1–10, default 3).');
+
+export const minConfidenceArg = z
+  .number()
+  .min(0)
+  .max(1)
+  .default(0)
+  .describe('Drop edges whose confidence is below this (0–1, default 0). Edges resolved only by name carry confidence ≤ 0.5; 0.6 keeps only edges proven through scope, members or imports.');

@@ -1,0 +1,18 @@
+import { defineTool } from './tool';
+import { workspaceArg } from './common-args';
+
+export const indexWorkspaceTool = defineTool({
+  name: 'index_workspace',
+  title: 'Index workspace',
+  description:
+    'Brings the code index up to date and reports what it did: files parsed, unchanged, removed and skipped (with reasons), symbols and call edges, time taken. ' +
+    'Incremental: only changed files are parsed. Use it after large changes (checkouts, generated code) or when another tool says the index is not ready; other tools already re-index files changed on disk before answering.',
+  group: 'graph',
+  inputSchema: { workspace: workspaceArg },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(args, ctx) {
+    const engine = ctx.workspaces.pick(args.workspace);
+    const stats = await engine.index();
+    return { workspace: engine.root, ...stats };
+  },
+});

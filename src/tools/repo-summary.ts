@@ -1,0 +1,91 @@
+import { fitToBudget } from '../common/tokens';
+import type { CodeGraph } from '../graph/code-graph';
+import type { IndexedSymbol } from '../graph/symbol-table';
+import { maxTokensArg, workspaceArg } from './common-args';
+import { defineTool, READ_ONLY } from './tool';
+
+const ENTRY_NAMES = new Set(['main', '__main__', 'cli', 'run', 'activate', 'start', 'serve']);
+const ENTRY_FILES = /(^|\/)(main\.(go|rs|py|[jt]s)|index\.[jt]sx?|cli\.[jt]s|__main__\.py|extension\.[jt]s|server\.[jt]s|app\.py|manage\.py)$/;
+
+export const repoSummaryTool = defineTool({
+  name: 'repo_summary',
+  title: 'Repository summary',
+  description:
+    'A token-bounded architectural overview to read first in an unfamiliar repository: languages with file and line counts, the top-level modules ' +
+    '(folders) with their most central symbols (PageRank over the call graph) and signatures, likely entry points, and import cycles. ' +
+    'Use it to orient before searching; follow up with find_callers, structural_search or dependency_graph. Returns { languages, modules, entry_points, cycles, truncated }.',
+  group: 'graph',
+  inputSchema: { max_tokens: maxTokensArg, workspace: workspaceArg },
+  annotations: READ_ONLY,
+  async handler(args, ctx) {
+    const engine = ctx.workspaces.pick(args.workspace);
+    const graph = await engine.ready();
+    const languages = new Map<string, { files: number; lines: number }>();
+    for (const [, record] of graph.table.files) {
+      const l = languages.get(record.lang) ?? { files: 0, lines: 0 };
+      l.files++;
+      l.lines += record.lines;
+      languages.set(record.lang, l);
+    }
+    const modules = moduleSummaries(graph);
+    const entryPoints = graph.table.all
+      .filter((s) => (ENTRY_NAMES.has(s.name) && s.parent === undefined && (s.kind === 'function' || s.kind === 'method')) || (ENTRY_FILES.test(s.file) && s.parent === undefined && s.kind === 'function' && ENTRY_NAMES.has(s.name)))
+      .slice(0, 15)
+      .map((s) => ({ id: s.id, signature: s.signature }));
+    const cycles = graph.importCycles().slice(0, 10);
+    // Modules are ranked; the budget cuts the least central modules first.
+    return fitToBudget(modules, args.max_tokens, (kept, truncated) => ({
+      root: engine.root,
+      languages: Object.fromEntries([...languages].sort((a, b) => b[1].lines - a[1].lines)),
+      totals: { files: graph.table.files.size, symbols: graph.table.all.length, call_edges: graph.edgeCount(), import_edges: graph.imports.size },
+      modules: kept,
+      entry_points: entryPoints,
+      cycles,
+      truncated,
+      ...(truncated ? { hint: `Showing ${kept.length} of ${modules.length} modules. Raise max_tokens, or ask dependency_graph with a path_prefix.` } : {}),
+    }));
+  },
+});
+
+interface ModuleSummary {
+  path: string;
+  files: number;
+  symbols: number;
+  central: { id: string; kind: string; signature: string; doc?: string }[];
+}
+
+/** Groups files by their top-level folder (one level deeper under a lone src/ or lib/), most central modules first. */
+function moduleSummaries(graph: CodeGraph): ModuleSummary[] {
+  const files = [...graph.table.files.keys()];
+  const tops = new Set(files.map((f) => f.split('/')[0]));
+  const deeper = tops.size <= 2 ? new Set([...tops].filter((t) => ['src', 'lib', 'pkg', 'internal', 'crates', 'packages'].includes(t))) : new Set<string>();
+  const moduleOf = (f: string) => {
+    const parts = f.split('/');
+    if (parts.length === 1) return '.';
+    if (deeper.has(parts[0]) && parts.length > 2) return `${parts[0]}/${parts[1]}`;
+    return parts[0];
+  };
+  const groups = new Map<string, IndexedSymbol[]>();
+  const fileCounts = new Map<string, number>();
+  for (const f of files) {
+    const m = moduleOf(f);
+    fileCounts.set(m, (fileCounts.get(m) ?? 0) + 1);
+    const list = groups.get(m) ?? [];
+    list.push(...(graph.table.byFile.get(f) ?? []));
+    groups.set(m, list);
+  }
+  const summaries = [...groups].map(([path, symbols]) => {
+    const ranked = symbols.filter((s) => s.kind !== 'field' && s.kind !== 'constant').sort((a, b) => graph.symbolRank(b.id) - graph.symbolRank(a.id));
+    const weight = ranked.slice(0, 10).reduce((sum, s) => sum + graph.symbolRank(s.id), 0);
+    return {
+      weight,
+      summary: {
+        path,
+        files: fileCounts.get(path) ?? 0,
+        symbols: symbols.length,
+        central: ranked.slice(0, 6).map((s) => ({ id: s.id, kind: s.kind, signature: s.signature, ...(s.doc ? { doc: s.doc.split('\n')[0].slice(0, 120) } : {}) })),
+      },
+    };
+  });
+  return summaries.sort((a, b) => b.weight - a.weight || (a.summary.path < b.summary.path ? -1 : 1)).map((s) => s.summary);
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { fitToBudget } from '../common/tokens';
+import type { CodeGraph } from '../graph/code-graph';
+import type { IndexedSymbol } from '../graph/symbol-table';
+import { maxTokensArg, workspaceArg } from './common-args';
+import { globMatcher, parseStructuralQuery, returnTypeOf } from './structural-query';
+import { symbolJson } from './symbols';
+import { defineTool, READ_ONLY } from './tool';
+
+export const structuralSearchTool = defineTool({
+  name: 'structural_search',
+  title: 'Structural search',
+  description:
+    'Finds symbols by structure rather than text. The query is space-separated filters plus bare words: `kind:` (function, method, class, interface, ' +
+    'struct, enum, trait, type, module, constant, field), `lang:` (typescript, tsx, javascript, python, go, rust), `file:` (path prefix or glob), ' +
+    '`name:` (exact, or a glob like `get*`), `calls:` (calls a symbol of that name), `returns:` (declared result type contains it); bare words must ' +
+    'appear in the name or signature. Repeating a filter means any of its values. Example: `kind:method calls:save returns:Promise user`. ' +
+    'Results are ranked by centrality in the call graph. Returns { matches: [Symbol], total, truncated }.',
+  group: 'graph',
+  inputSchema: {
+    query: z.string().min(1).max(1000).describe('Filters (kind: lang: file: name: calls: returns:) and bare words, space-separated.'),
+    max_tokens: maxTokensArg,
+    workspace: workspaceArg,
+  },
+  annotations: READ_ONLY,
+  async handler(args, ctx) {
+    const { filters, words } = parseStructuralQuery(args.query);
+    const graph = await ctx.workspaces.pick(args.workspace).ready();
+    const tests: ((s: IndexedSymbol) => boolean)[] = [];
+    const anyOf = <T>(values: T[] | undefined, f: (v: T) => (s: IndexedSymbol) => boolean) => {
+      if (values) {
+        const preds = values.map(f);
+        tests.push((s) => preds.some((p) => p(s)));
+      }
+    };
+    anyOf(filters.kind, (k) => (s) => s.kind === k);
+    anyOf(filters.lang, (l) => (s) => s.lang === l);
+    anyOf(filters.file, (f) => {
+      const glob = f.includes('*') ? globMatcher(f) : undefined;
+      return (s) => (glob ? glob(s.file) : s.file.startsWith(f.replace(/^\.\//, '')));
+    });
+    anyOf(filters.name, (n) => {
+      const m = globMatcher(n);
+      return (s) => m(s.name) || m(s.qualifiedName);
+    });
+    anyOf(filters.returns, (r) => (s) => (returnTypeOf(s.signature) ?? '').toLowerCase().includes(r.toLowerCase()));
+    anyOf(filters.calls, (c) => (s) => calls(graph, s, c));
+    for (const w of words) tests.push((s) => s.qualifiedName.toLowerCase().includes(w) || s.signature.toLowerCase().includes(w));
+    const matches = graph.table.all.filter((s) => tests.every((t) => t(s)));
+    matches.sort((a, b) => graph.symbolRank(b.id) - graph.symbolRank(a.id) || (a.id < b.id ? -1 : 1));
+    return fitToBudget(matches, args.max_tokens, (kept, truncated) => ({
+      matches: kept.map(symbolJson),
+      total: matches.length,
+      truncated,
+      ...(truncated ? { hint: `Showing the ${kept.length} most central of ${matches.length}. Add filters or raise max_tokens.` } : {}),
+    }));
+  },
+});
+
+function calls(graph: CodeGraph, s: IndexedSymbol, callee: string): boolean {
+  const m = globMatcher(callee);
+  let found = false;
+  graph.calls.forEachOutNeighbor(s.id, (target) => {
+    if (found) return;
+    const t = graph.table.byId.get(target);
+    if (t && (m(t.name) || m(t.qualifiedName))) found = true;
+  });
+  return found;
+}

@@ -1,0 +1,109 @@
+import * as assert from 'node:assert/strict';
+import { extractFile } from '../../src/index/extract';
+
+const summary = (r: Awaited<ReturnType<typeof extractFile>>) => r.symbols.map((s) => `${s.kind} ${s.qualifiedName} ${s.lineStart}-${s.lineEnd}`);
+
+describe('extraction with tree-sitter tags queries', () => {
+  it('TypeScript: classes, methods, fields, interfaces, types, enums, namespaces, constants, docs, signatures', async () => {
+    const r = await extractFile('typescript', [
+      '/** Adds things. */',
+      'export class Adder extends Base implements Shape {',
+      '  count = 0;',
+      '  add(a: number, b: number): number { return this.plus(a, b); }',
+      '}',
+      'interface Shape { area(): number }',
+      'type Id = string;',
+      'enum Color { Red }',
+      'namespace Space { export function inner() {} }',
+      'export const LIMIT = 10;',
+      'export const double = (x: number) => x * 2;',
+    ].join('\n'));
+    assert.deepEqual(summary(r), [
+      'class Adder 2-5', 'field Adder.count 3-3', 'method Adder.add 4-4', 'interface Shape 6-6', 'method Shape.area 6-6',
+      'type Id 7-7', 'enum Color 8-8', 'module Space 9-9', 'function Space.inner 9-9', 'constant LIMIT 10-10', 'function double 11-11',
+    ]);
+    const adder = r.symbols[0];
+    assert.equal(adder.doc, 'Adds things.');
+    assert.deepEqual(adder.heritage, ['Base', 'Shape']);
+    assert.equal(r.symbols[2].signature, 'add(a: number, b: number): number');
+    assert.deepEqual(r.calls.map((c) => [c.name, c.receiver, c.enclosing !== undefined ? r.symbols[c.enclosing].qualifiedName : undefined]), [['plus', 'this', 'Adder.add']]);
+  });
+
+  it('TypeScript imports and re-exports: named, aliased, namespace, default, side-effect, export-from', async () => {
+    const r = await extractFile('typescript', [
+      "import { a, b as c } from './m';",
+      "import * as ns from './n';",
+      "import Def from './d';",
+      "import './side';",
+      "export { x as y } from './x';",
+      "export * from './all';",
+    ].join('\n'));
+    assert.deepEqual(r.imports.map(({ line: _l, ...i }) => i), [
+      { source: './m', name: 'a', local: 'a' },
+      { source: './m', name: 'b', local: 'c' },
+      { source: './n', local: 'ns', namespace: true },
+      { source: './d', name: 'default', local: 'Def' },
+      { source: './side' },
+      { source: './x', name: 'x', local: 'y', reexport: true },
+      { source: './all', name: '*', reexport: true },
+    ]);
+  });
+
+  it('Python: classes, methods, docstrings, decorators, self calls, imports', async () => {
+    const r = await extractFile('python', [
+      'from .m import f as g',
+      'import os.path',
+      '@dataclass',
+      'class Job(Base):',
+      '    """A job."""',
+      '    def run(self):',
+      '        return self.step() + g()',
+    ].join('\n'));
+    assert.deepEqual(summary(r), ['class Job 4-7', 'method Job.run 6-7']);
+    assert.equal(r.symbols[0].doc, 'A job.');
+    assert.deepEqual(r.symbols[0].heritage, ['Base']);
+    assert.deepEqual(r.calls.map((c) => [c.name, c.receiver]), [['step', 'self'], ['g', undefined]]);
+    assert.deepEqual(r.imports.map(({ line: _l, ...i }) => i), [{ source: '.m', name: 'f', local: 'g' }, { source: 'os.path', local: 'os.path', namespace: true }]);
+  });
+
+  it('Go: package, methods named by receiver type, structs, interfaces, imports with aliases', async () => {
+    const r = await extractFile('go', [
+      'package shop',
+      'import u "example.com/x/util"',
+      '// Cart holds items.',
+      'type Cart struct { items []string }',
+      'type Saver interface { Save() error }',
+      'func (c *Cart) Add(i string) { c.items = append(c.items, i); u.Log(i) }',
+    ].join('\n'));
+    assert.equal(r.packageName, 'shop');
+    assert.deepEqual(summary(r), ['struct Cart 4-4', 'field Cart.items 4-4', 'interface Saver 5-5', 'method Saver.Save 5-5', 'method Cart.Add 6-6']);
+    assert.equal(r.symbols[0].doc, 'Cart holds items.');
+    assert.deepEqual(r.imports.map(({ line: _l, ...i }) => i), [{ source: 'example.com/x/util', local: 'u', namespace: true }]);
+    assert.deepEqual(r.calls.map((c) => [c.name, c.receiver]), [['append', undefined], ['Log', 'u']]);
+  });
+
+  it('Rust: impl blocks name their type, traits, use trees flattened, doc comments', async () => {
+    const r = await extractFile('rust', [
+      'use crate::a::{self, b as c, d::*};',
+      '/// A point.',
+      'pub struct P;',
+      'trait T { fn t(&self); }',
+      'impl T for P { fn t(&self) { Self::u(); } }',
+    ].join('\n'));
+    assert.deepEqual(summary(r), ['struct P 3-3', 'trait T 4-4', 'method T.t 4-4', 'method P.t 5-5']);
+    assert.equal(r.symbols[0].doc, 'A point.');
+    assert.deepEqual(r.symbols[0].heritage, ['T']);
+    assert.deepEqual(r.imports.map(({ line: _l, ...i }) => i), [
+      { source: 'crate::a', local: 'a', namespace: true },
+      { source: 'crate::a', name: 'b', local: 'c' },
+      { source: 'crate::a::d', name: '*' },
+    ]);
+  });
+
+  it('reports positions as 1-based code points, also after non-ASCII text', async () => {
+    const r = await extractFile('typescript', 'const s = "é😀"; function f() {}\n');
+    const f = r.symbols.find((s) => s.name === 'f')!;
+    // 25 code points precede `f` (the emoji is one code point but two UTF-16 units).
+    assert.equal(f.character, 26);
+  });
+});

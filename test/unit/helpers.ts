@@ -1,0 +1,41 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { RingLogger } from '../../src/common/log';
+import { Engine } from '../../src/engine/engine';
+import { indexOnlyFeatures } from '../../src/engine/language-features';
+import { Workspaces } from '../../src/engine/workspaces';
+import type { ToolContext } from '../../src/tools/tool';
+import { ALL_TOOLS } from '../../src/tools/registry';
+import { validateArgs } from '../../src/tools/validate';
+
+export const FIXTURES = path.join(__dirname, '..', 'fixtures');
+export const REPO_ROOT = path.join(__dirname, '..', '..');
+
+/** A private copy of a fixture workspace, so tests can edit it and the index cache never lands in the repo. */
+export function copyFixture(name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sightline-${name}-`));
+  fs.cpSync(path.join(FIXTURES, name), dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}.sightline`) });
+  return dir;
+}
+
+export function removeDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+export function contextFor(root: string, options: { storageDir?: string | null } = {}): ToolContext & { engine: Engine } {
+  const logger = new RingLogger();
+  const engine = new Engine({ root, logger, storageDir: options.storageDir });
+  return { engine, workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger };
+}
+
+/** Runs a tool the way the CLI does: validated arguments, then the handler. */
+export async function callTool(ctx: ToolContext, name: string, args: Record<string, unknown>): Promise<any> {
+  const tool = ALL_TOOLS.find((t) => t.name === name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  return tool.handler(validateArgs(tool, args) as never, ctx);
+}
+
+export function ids(list: { id: string }[]): string[] {
+  return list.map((x) => x.id).sort();
+}
