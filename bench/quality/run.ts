@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CACHE_DIR, npmCorpus } from './corpus';
 import { Oracle } from './oracle';
-import { indexFiles } from './sightline';
+import { indexWorkspace } from './sightline';
 import { type CorpusScore, type Counts, THRESHOLDS, sampleTargets, scoreCorpus } from './score-ts';
 
 /**
@@ -65,14 +65,15 @@ async function main(): Promise<void> {
   for (const spec of CORPORA.filter((c) => !only || c.startsWith(only))) {
     const corpus = npmCorpus(spec);
     const t0 = Date.now();
-    const index = await indexFiles(corpus.root, corpus.files);
+    const index = await indexWorkspace(corpus.root);
     const indexMs = Date.now() - t0;
-    const oracle = new Oracle(corpus.root, corpus.files, path.join(CACHE_DIR, 'quality', `${spec}.oracle.json`));
+    const files = [...index.graph.table.files.keys()].filter((f) => /\.[cm]?[jt]sx?$/.test(f)).sort();
+    const oracle = new Oracle(corpus.root, files, path.join(CACHE_DIR, 'quality', `${spec}.oracle.json`));
     const t1 = Date.now();
-    const sample = sampleTargets(index, sampleSize);
-    const score = scoreCorpus(spec, index, oracle, sample, blast, floor);
+    const sample = sampleTargets(index, sampleSize, (s) => s.file.startsWith('src/'));
+    const score = await scoreCorpus(spec, index, oracle, sample, blast, floor);
     oracle.save();
-    console.error(`${spec}: ${corpus.files.length} files indexed in ${indexMs} ms, scored in ${Date.now() - t1} ms`);
+    console.error(`${spec}: ${files.length} files indexed in ${indexMs} ms, scored in ${Date.now() - t1} ms`);
     report(score, worst, floor);
     results.push(score);
   }

@@ -1,6 +1,6 @@
 import type { IndexedSymbol } from '../../src/graph/symbol-table';
 import type { Oracle, SiteUse } from './oracle';
-import { type Edge, type SightlineIndex, declaredAt, onlySuperCalls, enclosingAt, groupOf, lineOf, moduleCallSites, nameOffset, neighbours, siteIndex } from './sightline';
+import { type Edge, type SightlineIndex, blastTool, declaredAt, enclosingAt, groupOf, lineOf, moduleCallSites, nameOffset, onlySuperCalls, siteIndex, walkTool } from './sightline';
 
 /**
  * Scores Sightline's call graph against the TypeScript oracle on one corpus. Both sides name a caller by the
@@ -116,7 +116,7 @@ function oracleCallers(index: SightlineIndex, oracle: Oracle, group: IndexedSymb
   return { callers, moduleSites, refs, dispatch, family };
 }
 
-export function scoreCorpus(name: string, index: SightlineIndex, oracle: Oracle, sample: IndexedSymbol[][], blastCount: number, floor: number): CorpusScore {
+export async function scoreCorpus(name: string, index: SightlineIndex, oracle: Oracle, sample: IndexedSymbol[][], blastCount: number, floor: number): Promise<CorpusScore> {
   const score: CorpusScore = {
     corpus: name, targets: 0, skipped: 0, callers: {}, byKind: {}, byConfidence: {}, missReasons: {}, moduleLevel: { oracleSites: 0, sightlineSites: 0, matched: 0 },
     nonCallRefs: 0, dispatchSites: 0, familySites: 0, superCalls: 0, callees: {}, calleeTargetsOutside: 0, blast: {}, blastTargets: 0, worst: [], calleeExamples: [],
@@ -143,7 +143,7 @@ export function scoreCorpus(name: string, index: SightlineIndex, oracle: Oracle,
     score.familySites += truth.family;
 
     // find_callers depth 1. TS's call hierarchy does not list `super(…)` as a call of the base constructor; we do.
-    const found = neighbours(index, ids, 'in', 1, 0);
+    const found = await walkTool(index, ids[0], 'in', 1, 0);
     if (group[0].name === 'constructor') {
       for (const caller of [...found.keys()]) {
         if (!truth.callers.has(caller) && onlySuperCalls(index, caller, ids)) {
@@ -203,7 +203,7 @@ export function scoreCorpus(name: string, index: SightlineIndex, oracle: Oracle,
         if (groupOf(decl.id) !== self) expected.set(groupOf(decl.id), { file: callee.file, pos: callee.pos });
       }
       // TS's call hierarchy cannot name a constant holding a function (`const f = make(…)`): compare like with like.
-      const got = new Map([...neighbours(index, ids, 'out', 1, 0)].filter(([g]) => ORACLE_VISIBLE.has(index.graph.table.byId.get(g)?.kind ?? 'constant')));
+      const got = new Map([...(await walkTool(index, impl.id, 'out', 1, 0))].filter(([g]) => ORACLE_VISIBLE.has(index.graph.table.byId.get(g)?.kind ?? 'constant')));
       for (const t of THRESHOLDS) tally(score.callees[t], got, expected, t);
       if (score.calleeExamples.length < 30) {
         for (const e of got.values()) if (!expected.has(e.other) && e.confidence >= 0.5) score.calleeExamples.push(`${self} + ${e.other} (${e.resolution} ${e.confidence})`);
@@ -220,7 +220,7 @@ export function scoreCorpus(name: string, index: SightlineIndex, oracle: Oracle,
     score.blastTargets++;
     const ids = group.map((s) => s.id);
     for (const t of THRESHOLDS) {
-      const got = neighbours(index, ids, 'in', 3, t);
+      const got = await blastTool(index, ids[0], 3, t);
       const b = score.blast[t];
       b.expected += closure.size;
       for (const g of closure) if (got.has(g)) b.found++;

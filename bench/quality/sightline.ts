@@ -1,19 +1,23 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { extractFile } from '../../src/index/extract';
-import { languageForPath } from '../../src/index/languages';
-import type { FileRecord } from '../../src/index/records';
-import { CodeGraph } from '../../src/graph/code-graph';
-import { EMPTY_PROJECT, type ProjectConfig } from '../../src/graph/modules';
+import { RingLogger } from '../../src/common/log';
+import { Engine } from '../../src/engine/engine';
+import { indexOnlyFeatures } from '../../src/engine/language-features';
+import { Workspaces } from '../../src/engine/workspaces';
+import type { CodeGraph } from '../../src/graph/code-graph';
 import type { IndexedSymbol } from '../../src/graph/symbol-table';
+import { ALL_TOOLS } from '../../src/tools/registry';
+import type { ToolContext } from '../../src/tools/tool';
+import { validateArgs } from '../../src/tools/validate';
 
 /**
- * Sightline's side of the comparison: the same files indexed and linked the way the engine does it, and the
- * answers find_callers / find_callees / blast_radius give (graph walks with a confidence floor).
+ * Sightline's side of the comparison: the workspace indexed by the headless Engine (as the CLI does it), and
+ * answers taken from the real find_callers / find_callees / blast_radius tool handlers.
  */
 export interface SightlineIndex {
   graph: CodeGraph;
   texts: Map<string, string>;
+  ctx: ToolContext;
 }
 
 export interface Edge {
@@ -23,33 +27,54 @@ export interface Edge {
   confidence: number;
 }
 
-export async function indexFiles(root: string, files: string[], config: ProjectConfig = EMPTY_PROJECT): Promise<SightlineIndex> {
-  const records = new Map<string, FileRecord>();
+export async function indexWorkspace(root: string): Promise<SightlineIndex> {
+  const logger = new RingLogger();
+  const engine = new Engine({ root, logger, storageDir: null });
+  const graph = await engine.ready();
   const texts = new Map<string, string>();
-  for (const file of files) {
-    const lang = languageForPath(file);
-    if (!lang) continue;
-    const text = fs.readFileSync(path.join(root, file), 'utf8');
-    texts.set(file, text);
-    records.set(file, await extractFile(lang.id, text));
+  for (const file of graph.table.files.keys()) texts.set(file, fs.readFileSync(path.join(engine.root, file), 'utf8'));
+  return { graph, texts, ctx: { workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger } };
+}
+
+async function callTool(index: SightlineIndex, name: string, args: Record<string, unknown>): Promise<any> {
+  const tool = ALL_TOOLS.find((t) => t.name === name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  return tool.handler(validateArgs(tool, args) as never, index.ctx);
+}
+
+interface ReachedJson {
+  id: string;
+  depth: number;
+  resolution: string;
+  confidence: number;
+}
+
+function toEdges(list: ReachedJson[], self: string): Map<string, Edge> {
+  const out = new Map<string, Edge>();
+  for (const r of list) {
+    const g = groupOf(r.id);
+    const prev = out.get(g);
+    if (g !== self && (!prev || r.confidence > prev.confidence)) out.set(g, { other: g, resolution: r.resolution, confidence: r.confidence });
   }
-  return { graph: new CodeGraph(records, config), texts };
+  return out;
+}
+
+/** find_callers / find_callees at `depth`, by symbol group, best confidence per group. */
+export async function walkTool(index: SightlineIndex, id: string, direction: 'in' | 'out', depth: number, minConfidence: number): Promise<Map<string, Edge>> {
+  const r = await callTool(index, direction === 'in' ? 'find_callers' : 'find_callees', { symbol: id, depth, min_confidence: minConfidence, max_tokens: 50000 });
+  if (r.truncated) throw new Error(`${id}: answer truncated at 50000 tokens`);
+  return toEdges(direction === 'in' ? r.callers : r.callees, groupOf(id));
+}
+
+export async function blastTool(index: SightlineIndex, id: string, depth: number, minConfidence: number): Promise<Map<string, Edge>> {
+  const r = await callTool(index, 'blast_radius', { target: id, depth, min_confidence: minConfidence, max_tokens: 50000 });
+  // A wide blast radius outgrows the largest token budget; the tool's walk is this one, uncut.
+  if (r.truncated) return toEdges(index.graph.walk([id], 'in', depth, minConfidence).map((x) => ({ ...x, id: x.symbol.id })), groupOf(id));
+  return toEdges(r.symbols, groupOf(id));
 }
 
 export function groupOf(id: string): string {
   return id.replace(/~\d+$/, '');
-}
-
-/** Callers (`in`) or callees (`out`) at depth ≤ `depth`, by symbol group, best confidence per group. */
-export function neighbours(index: SightlineIndex, ids: string[], direction: 'in' | 'out', depth: number, minConfidence: number): Map<string, Edge> {
-  const out = new Map<string, Edge>();
-  for (const r of index.graph.walk(ids, direction, depth, minConfidence)) {
-    const g = groupOf(r.symbol.id);
-    const prev = out.get(g);
-    if (!prev || r.confidence > prev.confidence) out.set(g, { other: g, resolution: r.resolution, confidence: r.confidence });
-  }
-  for (const id of ids) out.delete(groupOf(id));
-  return out;
 }
 
 /** Module-level call sites Sightline attributes to the target (no enclosing symbol). */

@@ -39,7 +39,7 @@ const MAX_REEXPORT_DEPTH = 8;
 /** Return types chain (`a().b().c()`); beyond this the receiver is left unknown. */
 const MAX_RETURN_DEPTH = 3;
 /** `subscriber.next()` with `subscriber` untyped, linked to Subscriber.next: right most of the time, not always. */
-const CONVENTION_CONFIDENCE = 0.7;
+const CONVENTION_CONFIDENCE = 0.5;
 
 export class CallResolver {
   private readonly fileBindings = new Map<string, Map<string, Denotation>>();
