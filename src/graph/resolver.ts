@@ -104,6 +104,11 @@ export class CallResolver {
   // ---- bare calls ----------------------------------------------------------------------------
 
   private resolveBare(file: string, record: FileRecord, family: string, call: CallRecord, enclosing: IndexedSymbol | undefined): ResolvedCall | undefined {
+    if (call.name === 'Self') {
+      // Rust `Self { .. }` / `Self(..)` inside an impl builds the impl's type.
+      const owner = this.enclosingType(file, enclosing);
+      return owner ? { targets: [owner], resolution: 'member', confidence: 1 } : undefined;
+    }
     // Functions nested in the enclosing functions, innermost first.
     const fileSymbols = this.table.byFile.get(file) ?? [];
     for (let scope = enclosing; scope; scope = scope.parent !== undefined ? fileSymbols[scope.parent] : undefined) {
@@ -127,8 +132,32 @@ export class CallResolver {
     const candidates = (this.table.byName.get(call.name) ?? []).filter(
       (s) => languageInfo(s.lang).family === family && (member ? s.kind === 'method' || (s.kind === 'function' && s.parent !== undefined) : (CALLABLE_KINDS.has(s.kind) && s.kind !== 'method') || (call.constructs === true && TYPE_KINDS.has(s.kind)) || (family === 'python' && s.kind === 'class')),
     );
+    const dispatched = member ? this.traitMethodOf(candidates) : undefined;
+    if (dispatched) return { targets: [dispatched], resolution: 'name', confidence: 0.5 };
+    // Rust macros are found by name across the crate (`#[macro_use]`, `#[macro_export]`).
+    if (family === 'rust' && candidates.length === 1 && candidates[0].signature.startsWith('macro_rules!')) return { targets: candidates, resolution: 'name', confidence: 0.9 };
     if (candidates.length === 0 || candidates.length > MAX_NAME_CANDIDATES) return undefined;
     return { targets: candidates, resolution: 'name', confidence: round(NAME_CONFIDENCE / candidates.length) };
+  }
+
+  /**
+   * `s.area()` on a receiver of unknown type, where every method of that name is one trait's (or Go
+   * interface's) method or an implementation of it: the call goes through the trait. Rust and Go only, where
+   * implementing is declared (impl blocks) or by method set; not TS, where names repeat across unrelated types.
+   */
+  private traitMethodOf(candidates: IndexedSymbol[]): IndexedSymbol | undefined {
+    const family = candidates.length ? languageInfo(candidates[0].lang).family : '';
+    if (family !== 'rust' && family !== 'go') return undefined;
+    const owners = candidates.map((m) => ({ m, owner: m.parent !== undefined ? this.table.byFile.get(m.file)?.[m.parent] : undefined }));
+    const traits = owners.filter((o) => o.owner && (o.owner.kind === 'trait' || o.owner.kind === 'interface'));
+    if (traits.length !== 1) return undefined;
+    const trait = traits[0].owner!;
+    for (const { m } of owners) {
+      if (m === traits[0].m) continue;
+      const type = this.sameUnitType(m, m.qualifiedName.slice(0, m.qualifiedName.lastIndexOf('.')));
+      if (!type || (family === 'rust' && !type.heritage?.includes(trait.name))) return undefined;
+    }
+    return traits[0].m;
   }
 
   // ---- what names denote ---------------------------------------------------------------------
@@ -145,7 +174,7 @@ export class CallResolver {
       const target = this.modules.resolveRustModule(file, receiver.split('::'));
       if (target && 'files' in target) return { kind: 'module', files: target.files };
     }
-    const callee = family === 'js' ? calleeOfCallExpression(receiver) : undefined;
+    const callee = SUPER_NAMES.has(receiver) ? undefined : calleeOfCallExpression(receiver);
     if (callee !== undefined) return this.returnedBy(file, record, family, callee, enclosing);
     const parts = receiver.split(separator);
     let current = this.denoteHead(file, record, family, parts[0], enclosing);
@@ -215,13 +244,25 @@ export class CallResolver {
     if (this.returnDepth >= MAX_RETURN_DEPTH) return undefined;
     this.returnDepth++;
     try {
-      const dot = callee.lastIndexOf('.');
-      const call: CallRecord = { name: callee.slice(dot + 1), receiver: dot < 0 ? undefined : callee.slice(0, dot), line: 0, character: 0, enclosing: enclosing?.local };
+      const cut = /(\.|::)(?=[^.:]*$)/.exec(callee);
+      const call: CallRecord = {
+        name: cut ? callee.slice(cut.index + cut[0].length) : callee, receiver: cut ? callee.slice(0, cut.index) : undefined, line: 0, character: 0, enclosing: enclosing?.local,
+      };
       const resolved = this.resolveCall(file, record, family, call, enclosing);
       if (!resolved || resolved.resolution === 'name') return undefined;
       const types: IndexedSymbol[] = [];
       for (const fn of resolved.targets) {
-        const typeName = TYPE_KINDS.has(fn.kind) ? undefined : returnTypeName(fn.signature, fn.name);
+        // Python `Repo()` and JS `new` calls construct their class; functions declare what they return.
+        if (TYPE_KINDS.has(fn.kind)) {
+          types.push(fn);
+          continue;
+        }
+        const typeName = returnTypeName(fn.signature, fn.name, family);
+        if (typeName === 'Self') {
+          const owner = this.enclosingType(fn.file, fn);
+          if (owner) types.push(owner);
+          continue;
+        }
         const fnRecord = this.table.files.get(fn.file);
         const d = typeName && fnRecord ? this.instanceOf(fn.file, fnRecord, typeName, false) : undefined;
         if (d?.kind === 'instance') types.push(...d.types);
@@ -245,15 +286,8 @@ export class CallResolver {
 
   private instanceOf(file: string, record: FileRecord, typeName: string, fromCall: boolean): Denotation | undefined {
     const family = languageInfo(record.lang).family;
-    if (fromCall && family === 'js') return this.returnedBy(file, record, family, typeName, undefined);
-    if (fromCall) {
-      // Go `x := NewFoo()`: the type is the callee's declared result.
-      const parts = typeName.split('.');
-      const fnName = parts.pop()!;
-      const fn = (this.table.byName.get(fnName) ?? []).find((s) => s.kind === 'function' && (parts.length > 0 || dirOf(s.file) === dirOf(file)));
-      const result = fn && /\)\s*\(?\*?([A-Za-z_][\w.]*)/.exec(fn.signature.slice(fn.signature.indexOf(fn.name)))?.[1];
-      return result ? this.instanceOf(fn.file, { ...record }, result.split('.').pop()!, false) : undefined;
-    }
+    // `x := NewFoo()`, `let s = Store::new()`, `const s = make()`: the callee's declared result.
+    if (fromCall) return this.returnedBy(file, record, family, typeName, undefined);
     const d = this.denoteTypeName(file, record, family, typeName);
     if (!d) return undefined;
     const types = d.symbols.filter((s) => TYPE_KINDS.has(s.kind));
@@ -273,6 +307,11 @@ export class CallResolver {
   /** A plain identifier at file level: same file, imports, same package, then a unique type by name. */
   private denoteName(file: string, record: FileRecord, family: string, name: string): Denotation | undefined {
     const top = this.table.topLevel.get(file)?.get(name);
+    if (family === 'rust' && top?.length && top.every((t) => t.kind === 'module')) {
+      // `mod shapes;` declares the module in shapes.rs: `shapes::total()` looks there.
+      const child = this.modules.resolveRustModule(file, [name]);
+      if (child && 'files' in child) return { kind: 'module', files: child.files };
+    }
     if (top?.length) return { kind: 'symbols', symbols: top, resolution: 'scope' };
     const bound = this.bindings(file, record, family).get(name);
     if (bound) return bound;

@@ -14,7 +14,7 @@ export function calleeOfCallExpression(receiver: string): string | undefined {
       depth--;
       if (depth === 0) {
         const callee = receiver.slice(0, i).replace(/<[^()]*>$/, '');
-        return /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(callee) ? callee : undefined;
+        return /^[A-Za-z_$][\w$]*((\.|::)[A-Za-z_$][\w$]*)*$/.test(callee) ? callee : undefined;
       }
     }
   }
@@ -22,10 +22,11 @@ export function calleeOfCallExpression(receiver: string): string | undefined {
 }
 
 /**
- * The named type a TS/JS function declares it returns: `function f(a: A): Foo<T>` / `f = (): ns.Foo =>` → `Foo` /
- * `ns.Foo`. Type predicates, unions and anonymous types give undefined.
+ * The named type a function declares it returns, per language family: TS `f(a: A): Foo<T>` / `f = (): ns.Foo =>`,
+ * Python `def f(x) -> Foo`, Rust `fn f() -> Self` / `-> Box<Foo>`, Go `func F() (*pkg.Foo, error)`.
+ * Unions, anonymous types and type predicates give undefined.
  */
-export function returnTypeName(signature: string, name: string): string | undefined {
+export function returnTypeName(signature: string, name: string, family: string): string | undefined {
   const at = signature.indexOf(name);
   const open = signature.indexOf('(', at < 0 ? 0 : at + name.length);
   if (open < 0) return undefined;
@@ -33,10 +34,15 @@ export function returnTypeName(signature: string, name: string): string | undefi
   for (let i = open; i < signature.length; i++) {
     const c = signature[i];
     if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) {
-      const m = /^\s*:\s*(?:Promise<)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?![\w$.]*\s+is\b)\s*(?:<|$|=>|\{|\s*;)/.exec(signature.slice(i + 1));
-      return m?.[1];
-    }
+    else if (c === ')' && --depth === 0) return RETURN_TYPE[family]?.exec(signature.slice(i + 1))?.[1];
   }
   return undefined;
 }
+
+const PATH = '([A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*)';
+const RETURN_TYPE: Record<string, RegExp> = {
+  js: new RegExp(`^\\s*:\\s*(?:Promise<)?${PATH}(?![\\w$.]*\\s+is\\b)\\s*(?:<|$|=>|\\{|;)`),
+  python: new RegExp(`^\\s*->\\s*["']?${PATH}["']?\\s*(?:\\[|$)`),
+  rust: new RegExp(`^\\s*->\\s*&?(?:mut\\s+)?(?:(?:Box|Rc|Arc|Option|Result)<\\s*(?:dyn\\s+)?)?(?:impl\\s+)?${PATH}`),
+  go: new RegExp(`^\\s*\\(?\\s*\\*?${PATH}`),
+};

@@ -93,7 +93,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const ordered = [...defs.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
   const { symbols, symbolOfDef } = buildSymbols(lang, ordered, text);
   const locate = enclosingLocator(ordered, symbolOfDef);
-  const calls = callMatches.map((m) => callFrom(m, locate, text)).filter((c): c is CallRecord => c !== undefined);
+  const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text)).filter((c): c is CallRecord => c !== undefined));
   const bindings = bindMatches.map((m) => bindingFrom(m, locate)).filter((b): b is BindingRecord => b !== undefined);
   for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
 
@@ -286,6 +286,20 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
     fromCall: caps.has('bind.returns') ? true : undefined,
     scope,
   };
+}
+
+/**
+ * A name captured by two call patterns (Rust macro token trees are matched token by token, so `c.area()` also
+ * matches the bare-call pattern) is one call: keep the record that knows the receiver.
+ */
+function dropDuplicateCalls(calls: CallRecord[]): CallRecord[] {
+  const best = new Map<string, CallRecord>();
+  for (const c of calls) {
+    const key = `${c.line}:${c.character}`;
+    const prev = best.get(key);
+    if (!prev || (prev.receiver === undefined && c.receiver !== undefined)) best.set(key, c);
+  }
+  return best.size === calls.length ? calls : calls.filter((c) => best.get(`${c.line}:${c.character}`) === c);
 }
 
 /** The catch-all import pattern adds a bare record per statement; keep it only for side-effect imports. */
