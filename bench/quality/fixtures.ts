@@ -53,8 +53,7 @@ export async function reportedEdges(root: string, floor: number): Promise<Map<st
   }
 }
 
-export async function scoreFixture(lang: string, floor: number): Promise<FixtureScore> {
-  const root = path.join(FIXTURE_DIR, lang);
+export async function scoreFixture(lang: string, floor: number, root = path.join(FIXTURE_DIR, lang)): Promise<FixtureScore> {
   const expected = readExpected(path.join(root, 'expected.txt'));
   const reported = await reportedEdges(root, floor);
   const fp = [...reported].filter(([e]) => !expected.has(e)).map(([e, how]) => `${e} (${how})`);

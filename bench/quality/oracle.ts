@@ -67,6 +67,12 @@ export class Oracle {
       skipLibCheck: true,
       types: [],
     };
+    // A workspace's own tsconfig `paths` decide its imports for the oracle as for the index.
+    const tsconfig = path.join(root, 'tsconfig.json');
+    if (fs.existsSync(tsconfig)) {
+      const parsed = ts.parseJsonConfigFileContent(ts.readConfigFile(tsconfig, ts.sys.readFile).config ?? {}, ts.sys, root);
+      if (parsed.options.paths) Object.assign(options, { paths: parsed.options.paths, baseUrl: parsed.options.baseUrl ?? root });
+    }
     const texts = new Map<string, string>();
     const host: ts.LanguageServiceHost = {
       getCompilationSettings: () => options,

@@ -1,13 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { IndexedSymbol } from '../../src/graph/symbol-table';
 import { CACHE_DIR, npmCorpus } from './corpus';
+import { FIXTURE_DIR, FIXTURE_LANGS, scoreFixture } from './fixtures';
 import { Oracle } from './oracle';
 import { indexWorkspace } from './sightline';
 import { type CorpusScore, type Counts, THRESHOLDS, sampleTargets, scoreCorpus } from './score-ts';
 
 /**
  * `npm run quality`: Sightline's call graph against TypeScript's call hierarchy on real packages.
- *   --corpus effect|rxjs      one corpus only (default: both)
+ *   --corpus effect|rxjs|fixtures   one corpus only (default: all, then the annotated fixtures)
  *   --sample N                targets per corpus (default 300; oracle answers are cached in .bench-cache/quality)
  *   --blast N                 blast-radius targets per corpus (default 40)
  *   --worst N                 worst targets to list (default 8)
@@ -55,6 +57,23 @@ function report(s: CorpusScore, worstCount: number, floor: number): void {
   }
 }
 
+interface CorpusSpec {
+  name: string;
+  root: () => string;
+  /** Which symbols may be sampled as targets. */
+  keep: (s: IndexedSymbol) => boolean;
+  /** Oracle answers are cached only for registry packages (fixtures change with the code). */
+  cache: boolean;
+}
+
+const IS_JS = (f: string) => /\.[cm]?[jt]sx?$/.test(f);
+
+const CORPUS_SPECS: CorpusSpec[] = [
+  ...CORPORA.map((spec) => ({ name: spec, root: () => npmCorpus(spec).root, keep: (s: IndexedSymbol) => s.file.startsWith('src/'), cache: true })),
+  { name: 'fixtures (TypeScript)', root: () => path.join(FIXTURE_DIR, 'typescript'), keep: (s: IndexedSymbol) => IS_JS(s.file), cache: false },
+  { name: 'fixtures (polyglot, TS part)', root: () => path.join(FIXTURE_DIR, '..', 'polyglot'), keep: (s: IndexedSymbol) => IS_JS(s.file), cache: false },
+];
+
 async function main(): Promise<void> {
   const only = arg('corpus', '');
   const sampleSize = Number(arg('sample', '300'));
@@ -62,23 +81,37 @@ async function main(): Promise<void> {
   const worst = Number(arg('worst', '8'));
   const floor = Number(arg('floor', '0.5'));
   const results: CorpusScore[] = [];
-  for (const spec of CORPORA.filter((c) => !only || c.startsWith(only))) {
-    const corpus = npmCorpus(spec);
+  for (const spec of CORPUS_SPECS.filter((c) => !only || c.name.startsWith(only))) {
+    const root = spec.root();
     const t0 = Date.now();
-    const index = await indexWorkspace(corpus.root);
+    const index = await indexWorkspace(root);
     const indexMs = Date.now() - t0;
-    const files = [...index.graph.table.files.keys()].filter((f) => /\.[cm]?[jt]sx?$/.test(f)).sort();
-    const oracle = new Oracle(corpus.root, files, path.join(CACHE_DIR, 'quality', `${spec}.oracle.json`));
+    const files = [...index.graph.table.files.keys()].filter(IS_JS).sort();
+    const oracle = new Oracle(root, files, spec.cache ? path.join(CACHE_DIR, 'quality', `${spec.name}.oracle.json`) : undefined);
     const t1 = Date.now();
-    const sample = sampleTargets(index, sampleSize, (s) => s.file.startsWith('src/'));
-    const score = await scoreCorpus(spec, index, oracle, sample, blast, floor);
+    const sample = sampleTargets(index, sampleSize, spec.keep);
+    const score = await scoreCorpus(spec.name, index, oracle, sample, blast, floor);
     oracle.save();
-    console.error(`${spec}: ${files.length} files indexed in ${indexMs} ms, scored in ${Date.now() - t1} ms`);
+    console.error(`${spec.name}: ${files.length} files indexed in ${indexMs} ms, scored in ${Date.now() - t1} ms`);
     report(score, worst, floor);
     results.push(score);
   }
+  if (!only || only === 'fixtures') await reportFixtures(floor);
   fs.mkdirSync(path.join(CACHE_DIR, 'quality'), { recursive: true });
   fs.writeFileSync(path.join(CACHE_DIR, 'quality', 'last.json'), JSON.stringify(results, null, 1));
+}
+
+async function reportFixtures(floor: number): Promise<void> {
+  console.log(`\n### Annotated fixtures (hand-written expected edges, min_confidence ${floor})\n`);
+  console.log('| language | expected edges | precision | recall | false | missed |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  const notes: string[] = [];
+  for (const lang of FIXTURE_LANGS) {
+    const s = await scoreFixture(lang, floor);
+    console.log(`| ${lang} | ${s.expected} | ${f2(s.precision)} | ${f2(s.recall)} | ${s.fp.length} | ${s.fn.length} |`);
+    notes.push(...s.fp.map((e) => `- ${lang}: unexpected ${e}`), ...s.fn.map((e) => `- ${lang}: missing ${e}`));
+  }
+  if (notes.length) console.log(`\n${notes.join('\n')}`);
 }
 
 main().catch((e) => {

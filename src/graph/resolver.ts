@@ -366,7 +366,7 @@ export class CallResolver {
     if (!record) return undefined;
     const b = record.bindings.find((x) => x.field && x.scope === type.local && x.name === field);
     if (!b) return undefined;
-    const d = this.instanceOf(type.file, record, b.type, false);
+    const d = this.instanceOf(type.file, record, b.type, b.fromCall === true);
     return d?.kind === 'instance' ? { ...d, confidence: Math.min(d.confidence, 0.9) } : d;
   }
 

@@ -3,9 +3,11 @@
  * `const s = make()` and `make().run()` to the declared return type.
  */
 
-/** `innerFrom(input)` → `innerFrom`; `a.b(x, f(y))` → `a.b`; anything that is not one call on a plain path → undefined. */
+/** `innerFrom(input)` → `innerFrom`; `a.b(x, f(y))` → `a.b`; `new ns.Foo(1)` → `ns.Foo`; anything that is not one call on a plain path → undefined. */
 export function calleeOfCallExpression(receiver: string): string | undefined {
   if (!receiver.endsWith(')')) return undefined;
+  // `new Foo(…)` calls the class: the resolver makes that an instance of Foo.
+  if (receiver.startsWith('new ')) return calleeOfCallExpression(receiver.slice(4));
   let depth = 0;
   for (let i = receiver.length - 1; i >= 0; i--) {
     const c = receiver[i];

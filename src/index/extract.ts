@@ -261,7 +261,8 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
   const callNode = caps.get('call') ?? caps.get('call.new');
   if (!nameNode || !callNode) return undefined;
   const receiverNode = caps.get('call.receiver');
-  let receiver = receiverNode ? receiverNode.text.replace(/\s+/g, '') : undefined;
+  // Whitespace is dropped (`a\n  .b` → `a.b`) except after `new`, so `new Foo().bar()` keeps its constructor.
+  let receiver = receiverNode ? receiverNode.text.replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ') : undefined;
   if (receiver && receiver.length > RECEIVER_MAX) receiver = '<expr>';
   return {
     name: nameNode.text,
