@@ -21,6 +21,8 @@ export interface FixtureScore {
   fn: string[];
   precision: number;
   recall: number;
+  /** Reported edges by resolution kind (`module` for module-level calls): right and wrong. */
+  byKind: Record<string, { tp: number; fp: number }>;
 }
 
 export function readExpected(file: string): Set<string> {
@@ -59,8 +61,14 @@ export async function scoreFixture(lang: string, floor: number, root = path.join
   const fp = [...reported].filter(([e]) => !expected.has(e)).map(([e, how]) => `${e} (${how})`);
   const fn = [...expected].filter((e) => !reported.has(e));
   const tp = expected.size - fn.length;
+  const byKind: FixtureScore['byKind'] = {};
+  for (const [edge, how] of reported) {
+    const k = (byKind[how.split(' ')[0]] ??= { tp: 0, fp: 0 });
+    if (expected.has(edge)) k.tp++;
+    else k.fp++;
+  }
   return {
-    lang, expected: expected.size, tp, fp, fn,
+    lang, expected: expected.size, tp, fp, fn, byKind,
     precision: tp + fp.length ? tp / (tp + fp.length) : 1,
     recall: expected.size ? tp / expected.size : 1,
   };

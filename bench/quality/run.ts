@@ -37,10 +37,14 @@ function report(s: CorpusScore, worstCount: number, floor: number): void {
     const b = s.blast[t];
     console.log(`| ${t}${t === floor ? ' (default)' : ''} | ${f2(c.p)} | ${f2(c.r)} | ${s.callers[t].tp}/${s.callers[t].fp}/${s.callers[t].fn} | ${f2(o.p)} | ${f2(o.r)} | ${f2(b.expected ? b.found / b.expected : 1)} (${b.found}/${b.expected}) | ${b.extra} |`);
   }
-  console.log('\nfind_callers edges by resolution kind (min_confidence 0):\n');
-  console.log('| kind | edges | correct | precision |');
-  console.log('| --- | --- | --- | --- |');
-  for (const [k, v] of Object.entries(s.byKind).sort()) console.log(`| ${k} | ${v.tp + v.fp} | ${v.tp} | ${f2(v.tp / (v.tp + v.fp))} |`);
+  console.log(`\nfind_callers edges by resolution kind (at min_confidence ${floor}, and all):\n`);
+  console.log(`| kind | edges ≥ ${floor} | correct | precision | all edges | correct | precision |`);
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const [k, v] of Object.entries(s.byKind).sort()) {
+    const a = s.byKindAtFloor[k] ?? { tp: 0, fp: 0 };
+    console.log(`| ${k} | ${a.tp + a.fp} | ${a.tp} | ${a.tp + a.fp ? f2(a.tp / (a.tp + a.fp)) : '–'} | ${v.tp + v.fp} | ${v.tp} | ${f2(v.tp / (v.tp + v.fp))} |`);
+  }
+  console.log(`\nfind_callers by the target's language (min_confidence ${floor}): ${Object.entries(s.byLanguage).map(([l, c]) => `${l} P ${f2(pr(c).p)} R ${f2(pr(c).r)} (${c.tp}/${c.fp}/${c.fn})`).join('; ')}`);
   console.log(`\nmissed callers at the default min_confidence: ${Object.entries(s.missReasons).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
   const m = s.moduleLevel;
   console.log(`module-level call sites (not in the table): oracle ${m.oracleSites}, Sightline ${m.sightlineSites}, both ${m.matched}`);
@@ -103,12 +107,13 @@ async function main(): Promise<void> {
 
 async function reportFixtures(floor: number): Promise<void> {
   console.log(`\n### Annotated fixtures (hand-written expected edges, min_confidence ${floor})\n`);
-  console.log('| language | expected edges | precision | recall | false | missed |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| language | expected edges | precision | recall | false | missed | reported edges by kind (right/all) |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   const notes: string[] = [];
   for (const lang of FIXTURE_LANGS) {
     const s = await scoreFixture(lang, floor);
-    console.log(`| ${lang} | ${s.expected} | ${f2(s.precision)} | ${f2(s.recall)} | ${s.fp.length} | ${s.fn.length} |`);
+    const kinds = Object.entries(s.byKind).sort().map(([k, v]) => `${k} ${v.tp}/${v.tp + v.fp}`).join(', ');
+    console.log(`| ${lang} | ${s.expected} | ${f2(s.precision)} | ${f2(s.recall)} | ${s.fp.length} | ${s.fn.length} | ${kinds} |`);
     notes.push(...s.fp.map((e) => `- ${lang}: unexpected ${e}`), ...s.fn.map((e) => `- ${lang}: missing ${e}`));
   }
   if (notes.length) console.log(`\n${notes.join('\n')}`);

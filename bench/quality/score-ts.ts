@@ -33,6 +33,9 @@ export interface CorpusScore {
   callers: Record<string, Counts>;
   byKind: Record<string, { tp: number; fp: number }>;
   byConfidence: Record<string, { tp: number; fp: number }>;
+  /** find_callers at the default floor, by resolution kind and by the target's language. */
+  byKindAtFloor: Record<string, { tp: number; fp: number }>;
+  byLanguage: Record<string, Counts>;
   missReasons: Record<string, number>;
   moduleLevel: { oracleSites: number; sightlineSites: number; matched: number };
   /** Oracle references that are not calls (`obj.method` passed as a value, …): not counted. */
@@ -118,7 +121,7 @@ function oracleCallers(index: SightlineIndex, oracle: Oracle, group: IndexedSymb
 
 export async function scoreCorpus(name: string, index: SightlineIndex, oracle: Oracle, sample: IndexedSymbol[][], blastCount: number, floor: number): Promise<CorpusScore> {
   const score: CorpusScore = {
-    corpus: name, targets: 0, skipped: 0, callers: {}, byKind: {}, byConfidence: {}, missReasons: {}, moduleLevel: { oracleSites: 0, sightlineSites: 0, matched: 0 },
+    corpus: name, targets: 0, skipped: 0, callers: {}, byKind: {}, byConfidence: {}, byKindAtFloor: {}, byLanguage: {}, missReasons: {}, moduleLevel: { oracleSites: 0, sightlineSites: 0, matched: 0 },
     nonCallRefs: 0, dispatchSites: 0, familySites: 0, superCalls: 0, callees: {}, calleeTargetsOutside: 0, blast: {}, blastTargets: 0, worst: [], calleeExamples: [],
   };
   for (const t of THRESHOLDS) {
@@ -166,6 +169,14 @@ export async function scoreCorpus(name: string, index: SightlineIndex, oracle: O
         k.fp++;
         if (e.confidence >= floor) result.fp.push({ id: e.other, resolution: e.resolution, confidence: e.confidence });
       }
+    }
+    const lang = (score.byLanguage[group[0].lang] ??= counts());
+    tally(lang, found, truth.callers, floor);
+    for (const e of found.values()) {
+      if (e.confidence < floor) continue;
+      const k = (score.byKindAtFloor[e.resolution] ??= { tp: 0, fp: 0 });
+      if (truth.callers.has(e.other)) k.tp++;
+      else k.fp++;
     }
     for (const [caller, site] of truth.callers) {
       if ((found.get(caller)?.confidence ?? -1) >= floor) continue;
