@@ -2,14 +2,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RingLogger } from '../../src/common/log';
 import { Engine } from '../../src/engine/engine';
-import { REPO_ROOT } from './corpus';
 
 /**
  * Hand-annotated fixtures (test/fixtures/quality/<lang>/expected.txt): every call edge of a small workspace,
  * written by hand. Sightline's edges at or above a confidence floor are compared with them exactly.
  */
 export const FIXTURE_LANGS = ['python', 'go', 'rust'] as const;
-export const FIXTURE_DIR = path.join(REPO_ROOT, 'test', 'fixtures', 'quality');
+export const FIXTURE_DIR = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'quality');
 
 export interface FixtureScore {
   lang: string;

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { IndexedSymbol } from '../../src/graph/symbol-table';
-import { CACHE_DIR, npmCorpus } from './corpus';
+import { CACHE_DIR, prepareCorpus } from '../corpora';
 import { FIXTURE_DIR, FIXTURE_LANGS, scoreFixture } from './fixtures';
 import { Oracle } from './oracle';
 import { indexWorkspace } from './sightline';
@@ -14,7 +14,6 @@ import { type CorpusScore, type Counts, THRESHOLDS, sampleTargets, scoreCorpus }
  *   --blast N                 blast-radius targets per corpus (default 40)
  *   --worst N                 worst targets to list (default 8)
  */
-const CORPORA = ['effect@3.22.4', 'rxjs@7.8.2'];
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -73,7 +72,8 @@ interface CorpusSpec {
 const IS_JS = (f: string) => /\.[cm]?[jt]sx?$/.test(f);
 
 const CORPUS_SPECS: CorpusSpec[] = [
-  ...CORPORA.map((spec) => ({ name: spec, root: () => npmCorpus(spec).root, keep: (s: IndexedSymbol) => s.file.startsWith('src/'), cache: true })),
+  // The speed bench's corpora (one download, shared): the packages' src/ trees.
+  ...['effect', 'rxjs'].map((name) => ({ name, root: () => prepareCorpus(name).dir, keep: () => true, cache: true })),
   { name: 'fixtures (TypeScript)', root: () => path.join(FIXTURE_DIR, 'typescript'), keep: (s: IndexedSymbol) => IS_JS(s.file), cache: false },
   { name: 'fixtures (polyglot, TS part)', root: () => path.join(FIXTURE_DIR, '..', 'polyglot'), keep: (s: IndexedSymbol) => IS_JS(s.file), cache: false },
 ];
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     const index = await indexWorkspace(root);
     const indexMs = Date.now() - t0;
     const files = [...index.graph.table.files.keys()].filter(IS_JS).sort();
-    const oracle = new Oracle(root, files, spec.cache ? path.join(CACHE_DIR, 'quality', `${spec.name}.oracle.json`) : undefined);
+    const oracle = new Oracle(root, files, spec.cache ? path.join(CACHE_DIR, 'quality', `${spec.name}-${prepareCorpus(spec.name).versions.join('+')}.oracle.json`) : undefined);
     const t1 = Date.now();
     const sample = sampleTargets(index, sampleSize, spec.keep);
     const score = await scoreCorpus(spec.name, index, oracle, sample, blast, floor);
