@@ -65,3 +65,9 @@
 (public_field_definition name: (property_identifier) @bind.field !type value: (new_expression constructor: (identifier) @bind.type)) @bind
 (public_field_definition name: (property_identifier) @bind.field !type value: (call_expression function: [(identifier) (member_expression)] @bind.returns)) @bind
 (required_parameter (accessibility_modifier) pattern: (identifier) @bind.field type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind
+
+; `x: Foo | null` / `x?: Foo | undefined`: calls on x (after a check) go to Foo.
+(variable_declarator name: (identifier) @bind.name type: (type_annotation (union_type [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type (literal_type [(null) (undefined)])))) @bind
+(required_parameter pattern: (identifier) @bind.name type: (type_annotation (union_type [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type (literal_type [(null) (undefined)])))) @bind
+(optional_parameter pattern: (identifier) @bind.name type: (type_annotation (union_type [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type (literal_type [(null) (undefined)])))) @bind
+(public_field_definition name: (property_identifier) @bind.field type: (type_annotation (union_type [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type (literal_type [(null) (undefined)])))) @bind
