@@ -40,6 +40,8 @@ const MAX_REEXPORT_DEPTH = 8;
 const MAX_RETURN_DEPTH = 3;
 /** `subscriber.next()` with `subscriber` untyped, linked to Subscriber.next: right most of the time, not always. */
 const CONVENTION_CONFIDENCE = 0.5;
+/** Runtime globals: an unbound `console` is the host's, whatever a workspace names its own parameters. */
+const JS_GLOBALS = new Set(['console', 'window', 'document', 'globalThis', 'process', 'navigator', 'performance', 'self', 'global']);
 
 export class CallResolver {
   private readonly fileBindings = new Map<string, Map<string, Denotation>>();
@@ -208,7 +210,7 @@ export class CallResolver {
     const local = this.localType(file, record, enclosing, head);
     if (local) return local;
     const named = this.denoteName(file, record, family, head);
-    if (named || family !== 'js' || !/^[a-z_$][\w$]*$/.test(head)) return named;
+    if (named || family !== 'js' || !/^[a-z_$][\w$]*$/.test(head) || JS_GLOBALS.has(head)) return named;
     return this.conventionalType(file, record, family, head);
   }
 
