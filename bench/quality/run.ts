@@ -10,8 +10,8 @@ import { type CorpusScore, type Counts, THRESHOLDS, sampleTargets, scoreCorpus }
 /**
  * `npm run quality`: Sightline's call graph against TypeScript's call hierarchy on real packages.
  *   --corpus effect|rxjs|fixtures   one corpus only (default: all, then the annotated fixtures)
- *   --sample N                targets per corpus (default 300; oracle answers are cached in .bench-cache/quality)
- *   --blast N                 blast-radius targets per corpus (default 40)
+ *   --sample N                targets per corpus (default 1000; oracle answers are cached in .bench-cache/quality)
+ *   --blast N                 blast-radius targets per corpus (default 60)
  *   --worst N                 worst targets to list (default 8)
  */
 
@@ -80,8 +80,8 @@ const CORPUS_SPECS: CorpusSpec[] = [
 
 async function main(): Promise<void> {
   const only = arg('corpus', '');
-  const sampleSize = Number(arg('sample', '300'));
-  const blast = Number(arg('blast', '40'));
+  const sampleSize = Number(arg('sample', '1000'));
+  const blast = Number(arg('blast', '60'));
   const worst = Number(arg('worst', '8'));
   const floor = Number(arg('floor', '0.5'));
   const results: CorpusScore[] = [];

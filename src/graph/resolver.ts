@@ -150,7 +150,7 @@ export class CallResolver {
     const dispatched = member ? this.traitMethodOf(candidates) : undefined;
     if (dispatched) return { targets: [dispatched], resolution: 'name', confidence: 0.5 };
     // Rust macros are found by name across the crate (`#[macro_use]`, `#[macro_export]`).
-    if (family === 'rust' && candidates.length === 1 && candidates[0].signature.startsWith('macro_rules!')) return { targets: candidates, resolution: 'name', confidence: 0.9 };
+    if (family === 'rust' && candidates.length === 1 && candidates[0].signature.startsWith('macro_rules!')) return { targets: candidates, resolution: 'name', confidence: 0.5 };
     if (candidates.length === 0 || candidates.length > MAX_NAME_CANDIDATES) return undefined;
     return { targets: candidates, resolution: 'name', confidence: round(NAME_CONFIDENCE / candidates.length) };
   }
