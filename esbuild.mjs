@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
+import { vscodeTargets } from './esbuild.vscode.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -49,10 +50,10 @@ const common = {
 /** Entry points: [input, output, extra options]. The extension bundle marks `vscode` external; the CLI must not. */
 export const targets = [
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
+  // The parse pool starts its workers from this file, found beside the bundle that uses the pool.
+  { entryPoints: ['src/index/parse-worker.ts'], outfile: 'dist/parse-worker.js' },
 ];
-if (fs.existsSync(path.join(root, 'src/vscode/extension.ts'))) {
-  targets.push({ entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] });
-}
+targets.push(...vscodeTargets());
 
 function copyAssets() {
   fs.mkdirSync(path.join(dist, 'wasm'), { recursive: true });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { languageForPath } from '../src/index/languages';
+import { contentSkipReason, DEFAULT_MAX_FILE_BYTES, scanWorkspace } from '../src/engine/scanner';
 import { generateSynthetic } from './synthetic';
 
 /**
@@ -21,7 +21,7 @@ export interface CorpusSpec {
   packages: string[];
   /** Folder inside the unpacked tree that is indexed. */
   root: string;
-  /** Path fragments skipped (test data that is not code of the project). */
+  /** Gitignore-style patterns skipped, by the index and the references alike (test data, vendored trees). */
   exclude?: string[];
   /** Synthetic corpora: lines of code to generate. */
   loc?: number;
@@ -37,9 +37,9 @@ export const CORPORA: readonly CorpusSpec[] = [
     kind: 'deb',
     packages: ['libpython3.11-minimal', 'libpython3.11-stdlib', 'python3-lib2to3', 'python3-distutils'],
     root: 'usr/lib/python3.11',
-    exclude: ['/site-packages/', '/dist-packages/'],
+    exclude: ['site-packages/', 'dist-packages/'],
   },
-  { name: 'go', source: 'Debian golang-1.19-src src/', kind: 'deb', packages: ['golang-1.19-src'], root: 'usr/share/go-1.19/src', exclude: ['/testdata/'] },
+  { name: 'go', source: 'Debian golang-1.19-src src/', kind: 'deb', packages: ['golang-1.19-src'], root: 'usr/share/go-1.19/src', exclude: ['testdata/'] },
   { name: 'rust', source: 'Debian rust-src library/', kind: 'deb', packages: ['rust-src'], root: 'usr/src/rustc-1.63.0/library' },
   ...[100_000, 300_000, 1_000_000, 3_000_000].map((loc) => ({
     name: `synthetic-${loc >= 1e6 ? `${loc / 1e6}M` : `${loc / 1e3}k`}`,
@@ -129,19 +129,10 @@ function aptDownload(packages: string[], dir: string): void {
   }
 }
 
+/** Exactly the files the Engine indexes (same scanner, same content checks), so every ratio compares like with like. */
 function listFiles(dir: string, exclude: string[]): CorpusFile[] {
-  const out: CorpusFile[] = [];
-  const walk = (d: string) => {
-    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-      const abs = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(abs);
-      else if (entry.isFile() && languageForPath(entry.name)) {
-        const rel = path.relative(dir, abs).split(path.sep).join('/');
-        if (exclude.some((x) => `/${rel}`.includes(x))) continue;
-        out.push({ rel, abs, bytes: fs.statSync(abs).size });
-      }
-    }
-  };
-  walk(dir);
-  return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  const scan = scanWorkspace(dir, { maxFileBytes: DEFAULT_MAX_FILE_BYTES, exclude });
+  return scan.files
+    .filter((f) => !contentSkipReason(f.rel, fs.readFileSync(f.abs)))
+    .map((f) => ({ rel: f.rel, abs: f.abs, bytes: f.size }));
 }

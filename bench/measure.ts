@@ -1,5 +1,8 @@
 /** Small timing and statistics helpers shared by the bench's measurements. */
 
+/** Marks the line a bench child process prints its JSON result on (bench/child.ts → bench/main.ts). */
+export const RESULT_MARKER = '@@bench-result ';
+
 export interface Timing {
   wallMs: number;
   /** CPU of this process, all threads (workers included), user + system. */
@@ -48,12 +51,13 @@ export function sampleSync(n: number, op: (i: number) => void, warmup = 5): numb
   return out;
 }
 
-export async function sampleAsync(n: number, op: (i: number) => Promise<unknown>, warmup = 5): Promise<number[]> {
-  for (let i = 0; i < warmup; i++) await op(i);
+/** Like sampleSync; `op` is told whether a call is a warm-up (not timed). */
+export async function sampleAsync(n: number, op: (i: number, warmup: boolean) => Promise<unknown>, warmup = 5): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await op(i, true);
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    await op(i);
+    await op(i, false);
     out.push(performance.now() - t0);
   }
   return out;
