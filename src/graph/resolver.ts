@@ -4,7 +4,7 @@ import { languageInfo } from '../index/languages';
 import type { ModuleResolver } from './modules';
 import type { IndexedSymbol, SymbolTable } from './symbol-table';
 import { dirOf } from './symbol-table';
-import { calleeOfCallExpression, returnTypeName } from './signatures';
+import { annotatedParameters, calleeOfCallExpression, returnTypeName } from './signatures';
 
 /**
  * How a call edge was resolved, most certain first. An agent (and `npm run quality`) can tell a proven
@@ -228,20 +228,22 @@ export class CallResolver {
     return types.length ? { kind: 'instance', types, resolution: 'name', confidence: CONVENTION_CONFIDENCE } : undefined;
   }
 
-  /** Variable name → the type it is annotated with, when at least 3 annotations agree at 80% or more. */
+  /**
+   * Parameter name → the type it is annotated with, when at least 3 signatures agree at 80% or more. Read from
+   * signatures only (never from bodies), so an edit inside a body cannot change another file's resolution.
+   */
   private conventions(family: string): Map<string, { type: string; file: string }> {
     let map = this.conventionsByFamily.get(family);
     if (map) return map;
     const tally = new Map<string, Map<string, { n: number; file: string }>>();
-    for (const [file, record] of this.table.files) {
-      if (languageInfo(record.lang).family !== family) continue;
-      for (const b of record.bindings) {
-        if (b.field || b.fromCall) continue;
-        const byType = tally.get(b.name) ?? new Map<string, { n: number; file: string }>();
-        tally.set(b.name, byType);
-        const t = byType.get(b.type) ?? { n: 0, file };
+    for (const sym of this.table.all) {
+      if (!CALLABLE_KINDS.has(sym.kind) || languageInfo(sym.lang).family !== family) continue;
+      for (const [name, type] of annotatedParameters(sym.signature)) {
+        const byType = tally.get(name) ?? new Map<string, { n: number; file: string }>();
+        tally.set(name, byType);
+        const t = byType.get(type) ?? { n: 0, file: sym.file };
         t.n++;
-        byType.set(b.type, t);
+        byType.set(type, t);
       }
     }
     map = new Map();

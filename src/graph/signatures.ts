@@ -48,3 +48,14 @@ const RETURN_TYPE: Record<string, RegExp> = {
   rust: new RegExp(`^\\s*->\\s*&?(?:mut\\s+)?(?:(?:Box|Rc|Arc|Option|Result)<\\s*(?:dyn\\s+)?)?(?:impl\\s+)?${PATH}`),
   go: new RegExp(`^\\s*\\(?\\s*\\*?${PATH}`),
 };
+
+/** `f(source: Observable<T>, n?: number)` → [[source, Observable], [n, number]]: the TS parameters a signature annotates. */
+export function annotatedParameters(signature: string): [string, string][] {
+  const open = signature.indexOf('(');
+  if (open < 0) return [];
+  const out: [string, string][] = [];
+  for (const m of signature.slice(open).matchAll(/[(,]\s*(?:(?:public|private|protected|readonly)\s+)*([A-Za-z_$][\w$]*)\??\s*:\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)/g)) {
+    out.push([m[1], m[2]]);
+  }
+  return out;
+}
