@@ -40,7 +40,7 @@ interface CacheShape {
   outgoing: Record<string, OracleCallee[] | null>;
 }
 
-const CACHE_VERSION = 4;
+const CACHE_VERSION = 5;
 
 export class Oracle {
   private readonly service: ts.LanguageService;
@@ -183,7 +183,9 @@ export class Oracle {
     const owner = node.parent?.parent;
     if (self && owner && (ts.isClassLike(owner) || ts.isInterfaceDeclaration(owner))) {
       const seen = new Set<ts.Type>();
-      const visit = (type: ts.Type) => {
+      const visit = (t: ts.Type) => {
+        // `extends Subscriber<T>` is a reference to the generic class: walk the class itself.
+        const type = (ts.getObjectFlags(t) & ts.ObjectFlags.Reference ? (t as ts.TypeReference).target : t) ?? t;
         if (seen.has(type)) return;
         seen.add(type);
         const member = type.getProperty(self.name);

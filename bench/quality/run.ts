@@ -36,6 +36,8 @@ function report(s: CorpusScore, worstCount: number, floor: number): void {
     const b = s.blast[t];
     console.log(`| ${t}${t === floor ? ' (default)' : ''} | ${f2(c.p)} | ${f2(c.r)} | ${s.callers[t].tp}/${s.callers[t].fp}/${s.callers[t].fn} | ${f2(o.p)} | ${f2(o.r)} | ${f2(b.expected ? b.found / b.expected : 1)} (${b.found}/${b.expected}) | ${b.extra} |`);
   }
+  const d = pr(s.dispatch);
+  console.log(`\nfind_callers plus the callers of the members the target overrides (dispatch), vs the oracle's direct and base-member sites: P ${f2(d.p)} R ${f2(d.r)} (${s.dispatch.tp}/${s.dispatch.fp}/${s.dispatch.fn})`);
   console.log(`\nfind_callers edges by resolution kind (at min_confidence ${floor}, and all):\n`);
   console.log(`| kind | edges ≥ ${floor} | correct | precision | all edges | correct | precision |`);
   console.log('| --- | --- | --- | --- | --- | --- | --- |');

@@ -46,6 +46,8 @@ export interface CorpusScore {
   /** Sightline edges from `super(…)` to a base constructor, which the oracle does not report: not counted. */
   superCalls: number;
   callees: Record<string, Counts>;
+  /** find_callers with dispatch: callers of the target and of the members it overrides, vs the oracle's direct + base sites. */
+  dispatch: Counts;
   calleeTargetsOutside: number;
   blast: Record<string, { found: number; expected: number; extra: number }>;
   blastTargets: number;
@@ -85,6 +87,8 @@ function fnv(s: string): number {
 /** Oracle callers of a group as Sightline caller groups, plus module-level sites. */
 interface OracleCallers {
   callers: Map<string, { file: string; pos: number }>;
+  /** Callers through a member the target overrides or implements. */
+  viaBase: Set<string>;
   moduleSites: { file: string; line: number }[];
   refs: number;
   dispatch: number;
@@ -101,6 +105,7 @@ function oracleCallers(index: SightlineIndex, oracle: Oracle, group: IndexedSymb
   let refs = 0;
   let dispatch = 0;
   let family = 0;
+  const viaBase = new Set<string>();
   const self = groupOf(sym.id);
   for (const site of sites) {
     if (!CALL_USES.has(site.use)) {
@@ -108,21 +113,24 @@ function oracleCallers(index: SightlineIndex, oracle: Oracle, group: IndexedSymb
       continue;
     }
     if (site.rel !== 'direct') {
-      if (site.rel === 'base') dispatch++;
-      else family++;
+      if (site.rel === 'base') {
+        dispatch++;
+        const enc = enclosingAt(index, site.file, site.pos);
+        if (enc && groupOf(enc.id) !== groupOf(sym.id)) viaBase.add(groupOf(enc.id));
+      } else family++;
       continue;
     }
     const enc = enclosingAt(index, site.file, site.pos);
     if (!enc) moduleSites.push({ file: site.file, line: lineOf(index, site.file, site.pos) });
     else if (groupOf(enc.id) !== self && !callers.has(groupOf(enc.id))) callers.set(groupOf(enc.id), site);
   }
-  return { callers, moduleSites, refs, dispatch, family };
+  return { callers, viaBase, moduleSites, refs, dispatch, family };
 }
 
 export async function scoreCorpus(name: string, index: SightlineIndex, oracle: Oracle, sample: IndexedSymbol[][], blastCount: number, floor: number): Promise<CorpusScore> {
   const score: CorpusScore = {
     corpus: name, targets: 0, skipped: 0, callers: {}, byKind: {}, byConfidence: {}, byKindAtFloor: {}, byLanguage: {}, missReasons: {}, moduleLevel: { oracleSites: 0, sightlineSites: 0, matched: 0 },
-    nonCallRefs: 0, dispatchSites: 0, familySites: 0, superCalls: 0, callees: {}, calleeTargetsOutside: 0, blast: {}, blastTargets: 0, worst: [], calleeExamples: [],
+    nonCallRefs: 0, dispatch: counts(), dispatchSites: 0, familySites: 0, superCalls: 0, callees: {}, calleeTargetsOutside: 0, blast: {}, blastTargets: 0, worst: [], calleeExamples: [],
   };
   for (const t of THRESHOLDS) {
     score.callers[t] = counts();
@@ -187,6 +195,19 @@ export async function scoreCorpus(name: string, index: SightlineIndex, oracle: O
       result.fn.push({ id: caller, why });
     }
     if (result.fp.length || result.fn.length) score.worst.push(result);
+
+    // Dispatch-inclusive answer: what an agent changing an override needs to re-check.
+    const withBases = new Map([...found].filter(([, e]) => e.confidence >= floor));
+    for (const base of index.graph.overridden(ids[0])) {
+      for (const [g, e] of await walkTool(index, base.id, 'in', 1, floor)) if (g !== self) withBases.set(g, e);
+    }
+    const dispatchTruth = new Map<string, unknown>([...truth.callers, ...[...truth.viaBase].map((g) => [g, true] as const)]);
+    tally(score.dispatch, withBases, dispatchTruth, floor);
+    if (process.env.QUALITY_DEBUG) {
+      const via = index.graph.overridden(ids[0]).map((b) => b.id).join(',');
+      for (const g of withBases.keys()) if (!dispatchTruth.has(g)) console.error(`dispatch fp: ${self} <= ${g} via ${via}`);
+      for (const g of dispatchTruth.keys()) if (!withBases.has(g)) console.error(`dispatch fn: ${self} <= ${g} via ${via}`);
+    }
 
     // module-level callers, by site line
     const mine = moduleCallSites(index, ids).map((s) => `${s.file}:${s.line}`);

@@ -489,6 +489,30 @@ export class CallResolver {
     return sameFile[0] ?? sameDir[0] ?? (candidates.length === 1 ? candidates[0] : undefined) ?? placeholderType(from, typeName, candidates);
   }
 
+  /**
+   * The members a method overrides or implements: every same-named member up its type's bases (classes,
+   * interfaces, traits, Go embedded structs). Calls to those may dispatch to it at run time.
+   */
+  overriddenBy(method: IndexedSymbol): IndexedSymbol[] {
+    if (method.kind !== 'method' || method.name === 'constructor') return [];
+    const owner = this.enclosingType(method.file, method);
+    if (!owner || owner.local < 0) return [];
+    const family = languageInfo(method.lang).family;
+    const out: IndexedSymbol[] = [];
+    const seen = new Set<string>([owner.id]);
+    const visit = (type: IndexedSymbol, depth: number) => {
+      if (depth > MAX_HERITAGE_DEPTH) return;
+      for (const base of this.bases(type, family)) {
+        if (seen.has(base.id)) continue;
+        seen.add(base.id);
+        out.push(...(this.table.membersOf.get(base.name) ?? []).filter((m) => m.name === method.name && this.belongsTo(m, base)));
+        visit(base, depth + 1);
+      }
+    };
+    visit(owner, 0);
+    return unique(out.filter((m) => m.id !== method.id));
+  }
+
   /** Members named `name` of a type, its impl blocks (Rust), its methods (Go), and its bases, nearest first. */
   private members(type: IndexedSymbol, name: string, depth = 0, seen = new Set<string>()): IndexedSymbol[] {
     if (depth > MAX_HERITAGE_DEPTH || seen.has(type.id)) return [];
