@@ -185,7 +185,7 @@ export class Oracle {
       const seen = new Set<ts.Type>();
       const visit = (t: ts.Type) => {
         // `extends Subscriber<T>` is a reference to the generic class: walk the class itself.
-        const type = (ts.getObjectFlags(t) & ts.ObjectFlags.Reference ? (t as ts.TypeReference).target : t) ?? t;
+        const type = (((t as ts.ObjectType).objectFlags ?? 0) & ts.ObjectFlags.Reference ? (t as ts.TypeReference).target : t) ?? t;
         if (seen.has(type)) return;
         seen.add(type);
         const member = type.getProperty(self.name);
