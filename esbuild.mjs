@@ -52,6 +52,8 @@ export const targets = [
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
 ];
 targets.push(...vscodeTargets());
+// The Blast Radius webview's script runs in the browser: no Node, no `vscode`, one self-contained file.
+targets.push({ entryPoints: ['media/blast-radius.ts'], outfile: 'dist/media/blast-radius.js', platform: 'browser', format: 'iife', target: 'es2022' });
 
 function copyAssets() {
   fs.mkdirSync(path.join(dist, 'wasm'), { recursive: true });
@@ -60,6 +62,8 @@ function copyAssets() {
   for (const [pkgName, file] of GRAMMARS) {
     fs.copyFileSync(require.resolve(`${pkgName}/${file}`), path.join(dist, 'wasm', file));
   }
+  fs.mkdirSync(path.join(dist, 'media'), { recursive: true });
+  fs.copyFileSync(path.join(root, 'media', 'blast-radius.css'), path.join(dist, 'media', 'blast-radius.css'));
   for (const file of fs.readdirSync(path.join(root, 'queries'))) {
     if (file.endsWith('.scm')) fs.copyFileSync(path.join(root, 'queries', file), path.join(dist, 'queries', file));
   }
