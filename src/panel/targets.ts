@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { isSightlineError } from '../common/errors';
 import { resolveInWorkspace } from '../common/paths';
 import type { Engine } from '../engine/engine';
+import type { Workspaces } from '../engine/workspaces';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import { CALLABLE_KINDS, TYPE_KINDS } from '../index/records';
 import type { PanelError } from './protocol';
@@ -41,4 +42,16 @@ export function resolveOpenRequest(root: string, file: string): { abs: string } 
     if (isSightlineError(e)) return { error: { kind: e.kind, message: e.message } };
     throw e;
   }
+}
+
+/** The open folder holding `fsPath` and the path relative to it, or undefined when no folder holds it. */
+export function locateFile(workspaces: Workspaces, fsPath: string): { engine: Engine; rel: string } | undefined {
+  for (const engine of workspaces.engines) {
+    try {
+      return { engine, rel: resolveInWorkspace(engine.root, fsPath).rel };
+    } catch (e) {
+      if (!isSightlineError(e)) throw e;
+    }
+  }
+  return undefined;
 }
