@@ -50,6 +50,8 @@ const common = {
 /** Entry points: [input, output, extra options]. The extension bundle marks `vscode` external; the CLI must not. */
 export const targets = [
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
+  // The parse pool starts its workers from this file, found beside the bundle that uses the pool.
+  { entryPoints: ['src/index/parse-worker.ts'], outfile: 'dist/parse-worker.js' },
 ];
 targets.push(...vscodeTargets());
 // The Blast Radius webview's script runs in the browser: no Node, no `vscode`, one self-contained file.

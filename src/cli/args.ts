@@ -6,6 +6,7 @@ export type Cli =
   | { command: 'version' }
   | { command: 'index'; root: string }
   | { command: 'serve'; root: string }
+  | { command: 'bridge'; root: string; fallback: boolean }
   | { command: 'call'; root: string; tool: string; args: unknown };
 
 export const USAGE = `Usage: sightline <command> [--root DIR]
@@ -13,6 +14,10 @@ export const USAGE = `Usage: sightline <command> [--root DIR]
 Commands:
   index                        Index the workspace (incremental) and print the stats as JSON.
   serve --stdio                Run the MCP server over stdio (logs go to stderr).
+  bridge                       Relay MCP over stdio to the VS Code window that has --root (or the current
+                               directory) open, so agents outside VS Code get its language servers too.
+                               Without such a window it serves headless, like serve --stdio
+                               (--no-fallback: exit 1 instead).
   call <tool> ['<json args>']  Run one tool and print its result as JSON.
                                Exit 0 on success, 1 when the tool returns an error, 2 on usage errors.
   help, version
@@ -25,6 +30,7 @@ export function parseCli(argv: string[]): Cli {
   const rest: string[] = [];
   let root = process.cwd();
   let stdio = false;
+  let fallback = true;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--root') {
@@ -33,6 +39,7 @@ export function parseCli(argv: string[]): Cli {
       root = v;
     } else if (a.startsWith('--root=')) root = a.slice(7);
     else if (a === '--stdio') stdio = true;
+    else if (a === '--no-fallback') fallback = false;
     else if (a === '--help' || a === '-h') return { command: 'help' };
     else if (a === '--version') return { command: 'version' };
     else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}.`);
@@ -51,6 +58,9 @@ export function parseCli(argv: string[]): Cli {
     case 'serve':
       if (!stdio) throw new UsageError('serve needs --stdio (the only transport the CLI serves; VS Code serves HTTP itself).');
       return { command: 'serve', root };
+    case 'bridge':
+      if (params.length) throw new UsageError(`bridge takes no arguments (got ${params.join(' ')}).`);
+      return { command: 'bridge', root, fallback };
     case 'call': {
       const [tool, json, ...extra] = params;
       if (!tool) throw new UsageError('call needs a tool name.');

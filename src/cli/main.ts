@@ -10,6 +10,8 @@ import { Workspaces } from '../engine/workspaces';
 import { createMcpServer } from '../mcp/server';
 import { ALL_TOOLS } from '../tools/registry';
 import { validateArgs } from '../tools/validate';
+import { findLockFor } from '../mcp/lockfile';
+import { runBridge } from './bridge';
 import { type Cli, parseCli, USAGE } from './args';
 
 /** Composition root #1: the headless `sightline` command. stdout carries only results (or the MCP protocol). */
@@ -29,10 +31,22 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${sightlineVersion()}\n`);
     return 0;
   }
-  const verbose = cli.command === 'serve' || process.env.SIGHTLINE_LOG === 'debug';
+  const verbose = cli.command === 'serve' || cli.command === 'bridge' || process.env.SIGHTLINE_LOG === 'debug';
   const logger = new RingLogger((entry) => {
     if (verbose || entry.level === 'warn' || entry.level === 'error') process.stderr.write(`[${entry.time}] ${entry.level}: ${entry.message}\n`);
   });
+  if (cli.command === 'bridge') {
+    const lock = findLockFor(path.resolve(cli.root));
+    if (lock) {
+      await runBridge(lock, logger);
+      return 0;
+    }
+    if (!cli.fallback) {
+      process.stderr.write(`No VS Code window with Sightline has ${path.resolve(cli.root)} open. Open the folder in VS Code, or run without --no-fallback to serve headless.\n`);
+      return 1;
+    }
+    logger.log('info', `No VS Code window with Sightline has ${path.resolve(cli.root)} open: serving headless from the index (no language servers).`);
+  }
   let engine: Engine;
   try {
     engine = new Engine({ root: path.resolve(cli.root), logger });
@@ -82,6 +96,7 @@ async function main(argv: string[]): Promise<number> {
   engine.index().catch(() => undefined);
   await server.connect(new StdioServerTransport());
   await new Promise<void>((resolve) => {
+    process.stdin.on('end', resolve);
     process.stdin.on('close', resolve);
     process.on('SIGTERM', resolve);
     process.on('SIGINT', resolve);
@@ -93,8 +108,9 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => {
+    // Servers resolve only once their client has gone; exiting then also ends a lingering watcher.
     process.exitCode = code;
-    if (code !== 0 || process.argv[2] !== 'serve') setImmediate(() => process.exit(code));
+    setImmediate(() => process.exit(code));
   },
   (e) => {
     process.stderr.write(`sightline failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);

@@ -7,11 +7,11 @@ import { type Logger, nullLogger } from '../common/log';
 import { resolveInWorkspace } from '../common/paths';
 import { CodeGraph } from '../graph/code-graph';
 import type { ProjectConfig } from '../graph/modules';
-import { extractFile } from '../index/extract';
 import { languageForPath } from '../index/languages';
 import type { FileRecord } from '../index/records';
 import { readProjectConfig } from './project-config';
-import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, scanWorkspace, type SkipReason } from './scanner';
+import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, type ScanResult, type ScannedFile, scanWorkspace, type SkipReason } from './scanner';
+import { Extractor } from './extractor';
 import { IndexStore, INDEX_FORMAT, type StoredFile } from './store';
 
 export interface EngineOptions {
@@ -21,6 +21,17 @@ export interface EngineOptions {
   maxFileBytes?: number;
   exclude?: string[];
   logger?: Logger;
+  /** Parse worker threads for a bulk index; default one per core, 0 extracts on the calling thread. */
+  workers?: number;
+}
+
+const YIELD_EVERY_FILES = 64;
+/** Edits to at most this many files are re-linked in place instead of rebuilding the graph. */
+const MAX_IN_PLACE_FILES = 32;
+const PERSIST_DELAY_MS = 2000;
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 export interface IndexStats {
@@ -65,12 +76,16 @@ export class Engine implements Disposable {
   private readonly listeners = new Set<(stats: IndexStats) => void>();
   readonly maxFileBytes: number;
   private readonly exclude: string[];
+  private readonly extractor: Extractor;
+  private configFiles: string[] = [];
+  private persistTimer?: NodeJS.Timeout;
 
   constructor(options: EngineOptions) {
     this.root = fs.realpathSync(options.root);
     this.logger = options.logger ?? nullLogger;
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     this.exclude = options.exclude ?? [];
+    this.extractor = new Extractor(options.workers);
     if (options.storageDir !== null) this.store = new IndexStore(options.storageDir ?? path.join(this.root, '.sightline'), this.logger);
   }
 
@@ -94,7 +109,8 @@ export class Engine implements Disposable {
 
   /** Indexes if nothing is indexed yet or files changed since; returns the up-to-date graph. */
   async ready(): Promise<CodeGraph> {
-    if (!this.current || this.dirty.size > 0) await this.index();
+    if (!this.current) await this.index();
+    else if (this.dirty.size > 0) await this.run(true);
     return this.graph;
   }
 
@@ -105,17 +121,22 @@ export class Engine implements Disposable {
 
   /** Incremental: unchanged files (size, mtime, then content hash) are not re-extracted. Calls overlap into one run. */
   index(): Promise<IndexStats> {
+    return this.run(false);
+  }
+
+  /** `onlyDirty`: re-check just the files marked dirty (an edit, a save) instead of scanning the whole tree. */
+  private run(onlyDirty: boolean): Promise<IndexStats> {
     if (this.running) {
       this.rerun = true;
-      return this.running.then(() => this.index());
+      return this.running.then(() => this.run(onlyDirty));
     }
-    this.running = this.doIndex().finally(() => {
+    this.running = this.doIndex(onlyDirty).finally(() => {
       this.running = undefined;
     });
     return this.running;
   }
 
-  private async doIndex(): Promise<IndexStats> {
+  private async doIndex(onlyDirty = false): Promise<IndexStats> {
     const started = performance.now();
     this.state = 'indexing';
     try {
@@ -130,13 +151,17 @@ export class Engine implements Disposable {
       }
       const dirtyNow = new Set(this.dirty);
       this.dirty.clear();
-      const scan = scanWorkspace(this.root, { maxFileBytes: this.maxFileBytes, exclude: this.exclude });
+      const targeted = onlyDirty ? this.scanDirty(dirtyNow) : undefined;
+      const scan = targeted ?? scanWorkspace(this.root, { maxFileBytes: this.maxFileBytes, exclude: this.exclude });
       const skippedByReason: IndexStats['skipped_by_reason'] = {};
       const count = (reason: SkipReason | 'parse_error') => (skippedByReason[reason] = (skippedByReason[reason] ?? 0) + 1);
       for (const reason of scan.skipped.values()) count(reason);
       let indexed = 0;
       let unchanged = 0;
-      const next = new Map<string, StoredFile>();
+      // A targeted run starts from what is indexed and revisits only the dirty files.
+      const next = targeted ? new Map(this.files) : new Map<string, StoredFile>();
+      if (targeted) for (const f of targeted.files) next.delete(f.rel);
+      const pending: { file: ScannedFile; hash: string; text: string }[] = [];
       for (const file of scan.files) {
         const overlay = this.overlays.get(file.rel);
         const prev = this.files.get(file.rel);
@@ -163,24 +188,37 @@ export class Engine implements Disposable {
           count(reason);
           continue;
         }
-        try {
-          const record = await extractFile(languageForPath(file.rel)!.id, bytes.toString('utf8'));
-          next.set(file.rel, { hash, size: file.size, mtimeMs: file.mtimeMs, record });
-          indexed++;
-        } catch (e) {
-          this.logger.log('warn', `Could not parse ${file.rel}: ${errorMessage(e)}`);
-          count('parse_error');
-        }
+        pending.push({ file, hash, text: bytes.toString('utf8') });
+        // Reading and hashing a large tree takes a while: let the host's event loop breathe.
+        if (pending.length % YIELD_EVERY_FILES === 0) await yieldToEventLoop();
       }
+      // Extraction runs on the worker pool for a bulk index; results land in scan order.
+      const results = await this.extractor.extractAll(pending.map((p) => ({ lang: languageForPath(p.file.rel)!.id, text: p.text })));
+      pending.forEach(({ file, hash }, i) => {
+        const record = results[i];
+        if (record instanceof Error) {
+          this.logger.log('warn', `Could not parse ${file.rel}: ${errorMessage(record)}`);
+          count('parse_error');
+          return;
+        }
+        next.set(file.rel, { hash, size: file.size, mtimeMs: file.mtimeMs, record });
+        indexed++;
+      });
       const removed = [...this.files.keys()].filter((rel) => !next.has(rel)).length;
       const changed = indexed > 0 || removed > 0 || !this.current;
+      const extracted = pending.map((p) => p.file.rel).filter((rel) => next.get(rel) !== this.files.get(rel));
       this.files = next;
-      if (changed) {
+      if (changed && !this.relinkInPlace(extracted, removed)) {
         const records = new Map<string, FileRecord>([...next].map(([rel, f]) => [rel, f.record]));
-        this.current = new CodeGraph(records, this.projectConfig(scan.configFiles));
+        this.current = new CodeGraph(records, this.projectConfig(targeted ? this.configFiles : scan.configFiles));
       }
+      if (!targeted) this.configFiles = scan.configFiles;
       this.indexedAt = new Date().toISOString();
-      if (indexed > 0 || removed > 0) this.persist();
+      // Writing the whole index costs far more than re-linking an edit: edits are saved once they settle.
+      if (indexed > 0 || removed > 0) {
+        if (targeted) this.schedulePersist();
+        else this.persist();
+      }
       this.state = 'ready';
       this.lastError = undefined;
       const stats: IndexStats = {
@@ -205,11 +243,49 @@ export class Engine implements Disposable {
     }
   }
 
+  /**
+   * The dirty files alone, when they are all files already indexed (an edit or a save); undefined when a
+   * full scan is needed (a file created or deleted, a build file changed, or too many to be worth it).
+   */
+  private scanDirty(dirty: ReadonlySet<string>): ScanResult | undefined {
+    if (!this.current || dirty.size === 0 || dirty.size > MAX_IN_PLACE_FILES) return undefined;
+    const files: ScannedFile[] = [];
+    for (const rel of dirty) {
+      if (!this.files.has(rel) || CONFIG_FILE_NAMES.has(path.basename(rel))) return undefined;
+      const abs = path.join(this.root, rel);
+      try {
+        const stat = fs.statSync(abs);
+        if (stat.size > this.maxFileBytes) return undefined;
+        files.push({ rel, abs, size: stat.size, mtimeMs: stat.mtimeMs });
+      } catch {
+        return undefined;
+      }
+    }
+    return { files, skipped: new Map(), configFiles: this.configFiles };
+  }
+
+  /** Re-links a few edited files in the current graph; false when a rebuild is needed (see CodeGraph.updateFile). */
+  private relinkInPlace(extracted: string[], removed: number): boolean {
+    if (!this.current || removed > 0 || extracted.length === 0 || extracted.length > MAX_IN_PLACE_FILES) return false;
+    return extracted.every((rel) => this.current!.updateFile(rel, this.files.get(rel)!.record));
+  }
+
+  private schedulePersist(): void {
+    if (this.persistTimer) return;
+    this.persistTimer = setTimeout(() => {
+      this.persistTimer = undefined;
+      this.persist();
+    }, PERSIST_DELAY_MS);
+    this.persistTimer.unref();
+  }
+
   private projectConfig(configFiles: string[]): ProjectConfig {
     return readProjectConfig(this.root, configFiles.filter((f) => CONFIG_FILE_NAMES.has(path.basename(f))));
   }
 
   private persist(): void {
+    if (this.persistTimer) clearTimeout(this.persistTimer);
+    this.persistTimer = undefined;
     if (!this.store) return;
     try {
       this.store.save({ format: INDEX_FORMAT, indexedAt: this.indexedAt!, files: Object.fromEntries(this.files) });
@@ -272,5 +348,8 @@ export class Engine implements Disposable {
   dispose(): void {
     this.stopWatching();
     this.listeners.clear();
+    this.extractor.dispose();
+    // An edit saved in memory only (debounced) is written now, so the next start finds it.
+    if (this.persistTimer) this.persist();
   }
 }

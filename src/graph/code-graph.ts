@@ -42,35 +42,73 @@ export class CodeGraph {
   private rank?: Map<string, number>;
   private fileRank?: Map<string, number>;
 
+  private readonly resolver: CallResolver;
+  /** Callees each file calls at module level, so an update can take its sites back out of moduleCallers. */
+  private readonly moduleCalleesByFile = new Map<string, Set<string>>();
+
   constructor(files: ReadonlyMap<string, FileRecord>, config: ProjectConfig) {
     this.table = new SymbolTable(files);
     this.modules = new ModuleResolver(this.table, config);
-    const resolver = new CallResolver(this.table, this.modules);
+    this.resolver = new CallResolver(this.table, this.modules);
     for (const sym of this.table.all) this.calls.addNode(sym.id);
     for (const file of this.table.files.keys()) this.imports.addNode(file);
     for (const [file, record] of this.table.files) {
       this.linkImports(file, record);
-      const symbols = this.table.byFile.get(file)!;
-      for (const call of record.calls) {
-        const resolved = resolver.resolve(file, record, call);
-        if (!resolved) continue;
-        const site = { file, line: call.line, character: call.character };
-        for (const target of resolved.targets) {
-          if (!this.calls.hasNode(target.id)) continue;
-          if (call.enclosing === undefined) {
-            const list = this.moduleCallers.get(target.id) ?? [];
-            list.push(site);
-            this.moduleCallers.set(target.id, list);
-            continue;
-          }
-          const from = symbols[call.enclosing].id;
-          if (this.calls.hasDirectedEdge(from, target.id)) {
-            const data = this.calls.getDirectedEdgeAttributes(from, target.id);
-            data.sites.push(site);
-            if (resolved.confidence > data.confidence) Object.assign(data, { resolution: resolved.resolution, confidence: resolved.confidence });
-          } else {
-            this.calls.addDirectedEdge(from, target.id, { resolution: resolved.resolution, confidence: resolved.confidence, sites: [site] });
-          }
+      this.linkCalls(file, record);
+    }
+  }
+
+  /**
+   * Re-links one edited file in place, in time proportional to that file. Possible when the edit keeps the
+   * file's outward shape (see sameShape): then no other file's resolution can change, only this file's own
+   * calls and imports. Returns false when the shape changed; the caller rebuilds the graph then.
+   */
+  updateFile(file: string, record: FileRecord): boolean {
+    const old = this.table.files.get(file);
+    if (!old || !sameShape(old, record)) return false;
+    this.table.replaceRecord(file, record);
+    for (const sym of this.table.byFile.get(file) ?? []) {
+      for (const edge of this.calls.outEdges(sym.id)) this.calls.dropEdge(edge);
+    }
+    for (const target of this.moduleCalleesByFile.get(file) ?? []) {
+      const rest = (this.moduleCallers.get(target) ?? []).filter((site) => site.file !== file);
+      if (rest.length) this.moduleCallers.set(target, rest);
+      else this.moduleCallers.delete(target);
+    }
+    this.moduleCalleesByFile.delete(file);
+    for (const edge of this.imports.outEdges(file)) this.imports.dropEdge(edge);
+    this.linkImports(file, record);
+    this.linkCalls(file, record);
+    for (const target of this.moduleCalleesByFile.get(file) ?? []) this.moduleCallers.get(target)!.sort(bySite);
+    this.rank = undefined;
+    this.fileRank = undefined;
+    return true;
+  }
+
+  private linkCalls(file: string, record: FileRecord): void {
+    const symbols = this.table.byFile.get(file)!;
+    for (const call of record.calls) {
+      const resolved = this.resolver.resolve(file, record, call);
+      if (!resolved) continue;
+      const site = { file, line: call.line, character: call.character };
+      for (const target of resolved.targets) {
+        if (!this.calls.hasNode(target.id)) continue;
+        if (call.enclosing === undefined) {
+          const list = this.moduleCallers.get(target.id) ?? [];
+          list.push(site);
+          this.moduleCallers.set(target.id, list);
+          let callees = this.moduleCalleesByFile.get(file);
+          if (!callees) this.moduleCalleesByFile.set(file, (callees = new Set()));
+          callees.add(target.id);
+          continue;
+        }
+        const from = symbols[call.enclosing].id;
+        if (this.calls.hasDirectedEdge(from, target.id)) {
+          const data = this.calls.getDirectedEdgeAttributes(from, target.id);
+          data.sites.push(site);
+          if (resolved.confidence > data.confidence) Object.assign(data, { resolution: resolved.resolution, confidence: resolved.confidence });
+        } else {
+          this.calls.addDirectedEdge(from, target.id, { resolution: resolved.resolution, confidence: resolved.confidence, sites: [site] });
         }
       }
     }
@@ -154,4 +192,32 @@ export class CodeGraph {
   edgeCount(): number {
     return this.calls.size;
   }
+}
+
+function bySite(a: CallSite, b: CallSite): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.character - b.character;
+}
+
+/**
+ * What other files can see of a file: its symbols (names, nesting, kinds, bases, signatures — Go return
+ * types are read from signatures), its imports and re-exports, its field types and its package. Bodies,
+ * positions, docs and local variables are private to the file: an edit that changes only those re-links
+ * only this file.
+ */
+export function sameShape(a: FileRecord, b: FileRecord): boolean {
+  if (a.lang !== b.lang || a.packageName !== b.packageName) return false;
+  if (a.symbols.length !== b.symbols.length || a.imports.length !== b.imports.length) return false;
+  for (let i = 0; i < a.symbols.length; i++) {
+    const x = a.symbols[i];
+    const y = b.symbols[i];
+    if (x.name !== y.name || x.qualifiedName !== y.qualifiedName || x.kind !== y.kind || x.parent !== y.parent || x.signature !== y.signature) return false;
+    if ((x.heritage ?? []).join('\0') !== (y.heritage ?? []).join('\0')) return false;
+  }
+  for (let i = 0; i < a.imports.length; i++) {
+    const x = a.imports[i];
+    const y = b.imports[i];
+    if (x.source !== y.source || x.name !== y.name || x.local !== y.local || x.namespace !== y.namespace || x.reexport !== y.reexport) return false;
+  }
+  const fields = (r: FileRecord) => r.bindings.filter((x) => x.field).map((x) => `${x.name}\0${x.type}\0${x.scope}\0${x.fromCall}`).join('\n');
+  return fields(a) === fields(b);
 }

@@ -1,4 +1,4 @@
-import type { CallRecord, FileRecord, ImportRecord } from '../index/records';
+import type { BindingRecord, CallRecord, FileRecord, ImportRecord } from '../index/records';
 import { CALLABLE_KINDS, TYPE_KINDS } from '../index/records';
 import { languageInfo } from '../index/languages';
 import type { ModuleResolver } from './modules';
@@ -33,6 +33,11 @@ const MAX_REEXPORT_DEPTH = 8;
 
 export class CallResolver {
   private readonly fileBindings = new Map<string, Map<string, Denotation>>();
+  /** Types whose bases are being resolved right now (cycle guard for `bases`). */
+  private readonly expanding = new Set<string>();
+  /** Keyed by the bindings array itself, so a record passed under another file's name still finds its own. */
+  private readonly bindingIndex = new WeakMap<readonly BindingRecord[], Map<string, BindingRecord>>();
+  private readonly byNameCache = new Map<string, ResolvedCall | undefined>();
 
   constructor(
     private readonly table: SymbolTable,
@@ -74,7 +79,7 @@ export class CallResolver {
     const fileSymbols = this.table.byFile.get(file) ?? [];
     for (let scope = enclosing; scope; scope = scope.parent !== undefined ? fileSymbols[scope.parent] : undefined) {
       if (!CALLABLE_KINDS.has(scope.kind)) continue;
-      const nested = fileSymbols.filter((s) => s.parent === scope!.local && s.name === call.name && (CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind)));
+      const nested = this.table.nestedNamed(file, scope.local, call.name).filter((s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind));
       if (nested.length) return { targets: nested, resolution: 'scope', confidence: 1 };
     }
     const d = this.denoteName(file, record, family, call.name);
@@ -89,6 +94,16 @@ export class CallResolver {
 
   /** Last resort: the name alone. Few candidates keep an edge, marked `name` with a confidence that falls with their number. */
   private byName(family: string, call: CallRecord, member: boolean): ResolvedCall | undefined {
+    // The answer depends only on these four, and common names (`run`, `get`) have thousands of symbols
+    // to filter: computed once per key, not once per call site.
+    const key = `${family}\0${member}\0${call.constructs === true}\0${call.name}`;
+    if (this.byNameCache.has(key)) return this.byNameCache.get(key);
+    const result = this.byNameUncached(family, call, member);
+    this.byNameCache.set(key, result);
+    return result;
+  }
+
+  private byNameUncached(family: string, call: CallRecord, member: boolean): ResolvedCall | undefined {
     const candidates = (this.table.byName.get(call.name) ?? []).filter(
       (s) => languageInfo(s.lang).family === family && (member ? s.kind === 'method' || (s.kind === 'function' && s.parent !== undefined) : (CALLABLE_KINDS.has(s.kind) && s.kind !== 'method') || (call.constructs === true && TYPE_KINDS.has(s.kind)) || (family === 'python' && s.kind === 'class')),
     );
@@ -135,10 +150,10 @@ export class CallResolver {
   private localType(file: string, record: FileRecord, enclosing: IndexedSymbol | undefined, name: string): Denotation | undefined {
     const fileSymbols = this.table.byFile.get(file) ?? [];
     for (let scope = enclosing; scope; scope = scope.parent !== undefined ? fileSymbols[scope.parent] : undefined) {
-      const b = record.bindings.find((x) => !x.field && x.scope === scope!.local && x.name === name);
+      const b = this.binding(record, false, scope.local, name);
       if (b) return this.instanceOf(file, record, b.type, b.fromCall === true);
     }
-    const top = record.bindings.find((x) => !x.field && x.scope === undefined && x.name === name);
+    const top = this.binding(record, false, undefined, name);
     return top ? this.instanceOf(file, record, top.type, top.fromCall === true) : undefined;
   }
 
@@ -223,10 +238,24 @@ export class CallResolver {
   private fieldType(type: IndexedSymbol, field: string): Denotation | undefined {
     const record = this.table.files.get(type.file);
     if (!record) return undefined;
-    const b = record.bindings.find((x) => x.field && x.scope === type.local && x.name === field);
+    const b = this.binding(record, true, type.local, field);
     if (!b) return undefined;
     const d = this.instanceOf(type.file, record, b.type, false);
     return d?.kind === 'instance' ? { ...d, confidence: Math.min(d.confidence, 0.9) } : d;
+  }
+
+  /** The first binding of `name` in `scope` (a field binding when `field`), through a per-file index built on first use. */
+  private binding(record: FileRecord, field: boolean, scope: number | undefined, name: string): BindingRecord | undefined {
+    let index = this.bindingIndex.get(record.bindings);
+    if (!index) {
+      index = new Map();
+      for (const b of record.bindings) {
+        const key = `${b.field === true}\0${b.scope ?? ''}\0${b.name}`;
+        if (!index.has(key)) index.set(key, b);
+      }
+      this.bindingIndex.set(record.bindings, index);
+    }
+    return index.get(`${field}\0${scope ?? ''}\0${name}`);
   }
 
   // ---- imports and exports ---------------------------------------------------------------------
@@ -343,11 +372,18 @@ export class CallResolver {
   private bases(type: IndexedSymbol, family: string): IndexedSymbol[] {
     if (!type.heritage?.length) return [];
     const record = this.table.files.get(type.file);
-    if (!record) return [];
-    return type.heritage.flatMap((h) => {
-      const d = this.denoteTypeName(type.file, record, family, h);
-      return d ? d.symbols.filter((s) => TYPE_KINDS.has(s.kind)) : [];
-    });
+    // A heritage named through the type itself (TS `interface Brand extends Brand.X` with a merged namespace)
+    // leads back here through denote → step → members: stop at the type already being expanded.
+    if (!record || this.expanding.has(type.id)) return [];
+    this.expanding.add(type.id);
+    try {
+      return type.heritage.flatMap((h) => {
+        const d = this.denoteTypeName(type.file, record, family, h);
+        return d ? d.symbols.filter((s) => TYPE_KINDS.has(s.kind)) : [];
+      });
+    } finally {
+      this.expanding.delete(type.id);
+    }
   }
 }
 

@@ -32,8 +32,14 @@ export class SymbolTable {
   /** Members (methods, fields) by the simple name of their container type. */
   readonly membersOf = new Map<string, IndexedSymbol[]>();
   readonly filesByDir = new Map<string, string[]>();
+  /** Symbols nested directly in another, by file, parent and name: scope lookups stay O(1) in files with thousands of symbols. */
+  private readonly nested = new Map<string, IndexedSymbol[]>();
 
-  constructor(readonly files: ReadonlyMap<string, FileRecord>) {
+  readonly files: ReadonlyMap<string, FileRecord>;
+
+  constructor(files: ReadonlyMap<string, FileRecord>) {
+    // A private copy: updates (replaceRecord) must not write into the caller's map.
+    this.files = new Map(files);
     for (const [file, record] of [...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       push(this.filesByDir, dirOf(file), file);
       const seen = new Map<string, number>();
@@ -48,6 +54,7 @@ export class SymbolTable {
         this.byId.set(sym.id, sym);
         push(this.byName, s.name, sym);
         push(this.byQualified, s.qualifiedName, sym);
+        if (s.parent !== undefined) push(this.nested, nestedKey(file, s.parent, s.name), sym);
         const container = containerName(s);
         if (container === undefined) {
           let top = this.topLevel.get(file);
@@ -59,6 +66,22 @@ export class SymbolTable {
       });
       this.byFile.set(file, list);
     }
+  }
+
+  /** Symbols named `name` declared directly inside the symbol at `parent` (its local index) in `file`. */
+  nestedNamed(file: string, parent: number, name: string): readonly IndexedSymbol[] {
+    return this.nested.get(nestedKey(file, parent, name)) ?? [];
+  }
+
+  /**
+   * Swaps in a new record for a file whose symbols keep their names and nesting (CodeGraph.updateFile checks):
+   * the IndexedSymbol objects stay (every map points at them) and take the new positions, docs and bodies.
+   */
+  replaceRecord(file: string, record: FileRecord): void {
+    const list = this.byFile.get(file) ?? [];
+    // Optional fields are cleared first: a doc comment removed in the edit must not linger.
+    record.symbols.forEach((s, local) => Object.assign(list[local], { doc: undefined, heritage: undefined, parent: undefined }, s));
+    (this.files as Map<string, FileRecord>).set(file, record);
   }
 
   typesNamed(name: string): IndexedSymbol[] {
@@ -77,6 +100,10 @@ export function containerName(s: SymbolRecord): string | undefined {
   const prefix = s.qualifiedName.slice(0, dot);
   const prev = prefix.lastIndexOf('.');
   return prev < 0 ? prefix : prefix.slice(prev + 1);
+}
+
+function nestedKey(file: string, parent: number, name: string): string {
+  return `${file}\0${parent}\0${name}`;
 }
 
 export function dirOf(file: string): string {

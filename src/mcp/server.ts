@@ -1,4 +1,4 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolContext, ToolDefinition } from '../tools/tool';
 import { errorResult, okResult } from './results';
 
@@ -21,8 +21,10 @@ const INSTRUCTIONS =
  */
 export function createMcpServer(options: ServerOptions): McpServer {
   const server = new McpServer({ name: SERVER_NAME, version: options.version }, { instructions: INSTRUCTIONS });
+  const handles = new Map<string, RegisteredTool>();
+  registered.set(server, handles);
   for (const tool of options.tools) {
-    server.registerTool(
+    const handle = server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: { title: tool.title, ...tool.annotations } },
       async (args: Record<string, unknown>, extra) => {
@@ -36,6 +38,20 @@ export function createMcpServer(options: ServerOptions): McpServer {
         }
       },
     );
+    handles.set(tool.name, handle);
   }
   return server;
+}
+
+const registered = new WeakMap<McpServer, Map<string, RegisteredTool>>();
+
+/**
+ * Offers exactly the named tools on a live server (the others stay registered, disabled). The SDK sends
+ * `notifications/tools/list_changed` to the client, so a settings change reaches sessions already open.
+ */
+export function setEnabledTools(server: McpServer, names: ReadonlySet<string>): void {
+  for (const [name, handle] of registered.get(server) ?? []) {
+    if (names.has(name) && !handle.enabled) handle.enable();
+    else if (!names.has(name) && handle.enabled) handle.disable();
+  }
 }

@@ -1,11 +1,25 @@
 import { blastRadiusTool } from './blast-radius';
+import { callHierarchyTool } from './call-hierarchy';
+import { codeActionsTool } from './code-actions';
+import { completionsTool } from './completions';
 import { dependencyGraphTool } from './dependency-graph';
+import { diagnosticsTool } from './diagnostics';
+import { documentSymbolsTool } from './document-symbols';
 import { findCalleesTool } from './find-callees';
 import { findCallersTool } from './find-callers';
 import { findReferencesTool } from './find-references';
+import { formatDocumentTool } from './format-document';
 import { goToDefinitionTool } from './go-to-definition';
+import { goToImplementationTool } from './go-to-implementation';
+import { goToTypeDefinitionTool } from './go-to-type-definition';
+import { hoverTool } from './hover';
 import { indexWorkspaceTool } from './index-workspace';
+import { inlayHintsTool } from './inlay-hints';
+import { renameSymbolTool } from './rename-symbol';
 import { repoSummaryTool } from './repo-summary';
+import { searchSymbolsTool } from './search-symbols';
+import { serverLogsTool } from './server-logs';
+import { signatureHelpTool } from './signature-help';
 import { structuralSearchTool } from './structural-search';
 import type { ToolDefinition, ToolGroup } from './tool';
 
@@ -20,6 +34,20 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   repoSummaryTool,
   goToDefinitionTool,
   findReferencesTool,
+  goToImplementationTool,
+  goToTypeDefinitionTool,
+  hoverTool,
+  signatureHelpTool,
+  completionsTool,
+  inlayHintsTool,
+  documentSymbolsTool,
+  searchSymbolsTool,
+  callHierarchyTool,
+  diagnosticsTool,
+  renameSymbolTool,
+  formatDocumentTool,
+  codeActionsTool,
+  serverLogsTool,
 ];
 
 export function toolsForGroups(groups: readonly ToolGroup[]): ToolDefinition[] {

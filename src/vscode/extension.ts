@@ -1,24 +1,31 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../common/errors';
+import { registerCommands } from './commands';
 import { createChannelLogger } from './log';
+import { SightlineExtension, type SightlineApi } from './sightline';
 
-export interface SightlineApi {
-  readonly version: string;
-}
+export type { SightlineApi };
 
-export async function activate(context: vscode.ExtensionContext): Promise<SightlineApi> {
+/**
+ * Builds the one SightlineExtension that owns everything. VS Code does not tell the user when activation
+ * fails, so a failure shows one message with "Show Log"; commands stay registered and say why they can't run.
+ */
+export async function activate(context: vscode.ExtensionContext): Promise<SightlineApi | undefined> {
   const channel = vscode.window.createOutputChannel('Sightline', { log: true });
   context.subscriptions.push(channel);
   const logger = createChannelLogger(channel);
-  context.subscriptions.push(vscode.commands.registerCommand('sightline.showLog', () => channel.show()));
+  let extension: SightlineExtension | undefined;
+  context.subscriptions.push(...registerCommands(channel, () => extension));
   try {
-    const version = String(context.extension.packageJSON.version);
-    logger.log('info', `Sightline ${version} activated`);
-    return { version };
+    const created = new SightlineExtension(context, logger);
+    context.subscriptions.push(created);
+    await created.start();
+    extension = created;
+    return created.api();
   } catch (e) {
-    logger.log('error', `activation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    void vscode.window.showErrorMessage(`Sightline could not start: ${errorMessage(e)}`, 'Show Log').then((choice) => choice && channel.show());
-    throw e;
+    logger.log('error', `Sightline failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    void vscode.window.showErrorMessage(`Sightline failed to start: ${errorMessage(e)}`, 'Show Log').then((choice) => choice && channel.show());
+    return undefined;
   }
 }
 

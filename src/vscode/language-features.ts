@@ -158,7 +158,9 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
   }
 
   private symbol(map: PositionMapper, s: vscode.DocumentSymbol | vscode.SymbolInformation, uri: vscode.Uri): ProviderSymbol {
-    if ('location' in s) {
+    // executeDocumentSymbolProvider returns objects that are both DocumentSymbol and SymbolInformation:
+    // prefer the DocumentSymbol side, which has the name's own range and the children.
+    if (!('selectionRange' in s)) {
       return { name: s.name, kind: kindName(vscode.SymbolKind, s.kind) ?? 'unknown', ...(s.containerName ? { container: s.containerName } : {}), range: map.range(s.location.uri, s.location.range) };
     }
     return {
@@ -236,25 +238,45 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
         .map(([uri, list]) => ({ file: map.rel(uri), diagnostics: list.map((d) => toInfo(uri, d)) }));
     }
     const uri = map.uri(file);
-    const wasOpen = vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
-    if (!wasOpen) {
-      // A server computes diagnostics for a document once it is opened: wait for its first report (bounded).
-      const reported = new Promise<void>((resolve) => {
-        const sub = vscode.languages.onDidChangeDiagnostics((e) => {
-          if (e.uris.some((u) => u.toString() === uri.toString())) {
-            sub.dispose();
-            resolve();
-          }
-        });
-        setTimeout(() => {
-          sub.dispose();
-          resolve();
-        }, 3000);
+    const document = await vscode.workspace.openTextDocument(uri);
+    return this.withDiagnostics(document, signal, async () => [{ file: map.rel(uri), diagnostics: vscode.languages.getDiagnostics(uri).map((d) => toInfo(uri, d)) }]);
+  }
+
+  /**
+   * Language servers check the files shown in editors (TypeScript checks no other), and quick fixes need those
+   * diagnostics. A file not in any tab is shown as a preview without taking focus, its reports are awaited
+   * until they settle (bounded by the provider timeout), and the tab is closed again afterwards.
+   */
+  private async withDiagnostics<T>(document: vscode.TextDocument, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+    const key = document.uri.toString();
+    const tabsOf = () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === key);
+    if (tabsOf().length > 0) return work();
+    const settled = new Promise<void>((resolve) => {
+      let quiet: NodeJS.Timeout | undefined;
+      const done = () => {
+        clearTimeout(quiet);
+        clearTimeout(limit);
+        sub.dispose();
+        resolve();
+      };
+      const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+        if (!e.uris.some((u) => u.toString() === key)) return;
+        clearTimeout(quiet);
+        quiet = setTimeout(done, DIAGNOSTICS_QUIET_MS);
       });
-      const document = await vscode.workspace.openTextDocument(uri);
-      await this.calls.call({ provider: 'diagnostics', languageId: document.languageId, isEmpty: () => false, signal }, () => reported);
+      // A clean file may get no report at all: the quiet period also runs from the start.
+      quiet = setTimeout(done, DIAGNOSTICS_QUIET_MS);
+      const limit = setTimeout(done, DIAGNOSTICS_WAIT_MS);
+    });
+    await vscode.window.showTextDocument(document, { preview: true, preserveFocus: true });
+    try {
+      await this.calls.call({ provider: 'diagnostics', languageId: document.languageId, isEmpty: () => false, signal }, () => settled);
+      return await work();
+    } finally {
+      const opened = tabsOf();
+      if (opened.length) await vscode.window.tabGroups.close(opened, true);
     }
-    return [{ file: map.rel(uri), diagnostics: vscode.languages.getDiagnostics(uri).map((d) => toInfo(uri, d)) }];
   }
 
   async rename(at: SourcePosition, newName: string, root: string, signal?: AbortSignal): Promise<EditPlan> {
@@ -278,21 +300,23 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
     return planFromTextEdits(map, document.uri, edits ?? []);
   }
 
-  private async rawCodeActions(range: SourceRange, root: string, signal?: AbortSignal) {
+  /** The actions at a range, with the file's diagnostics known (quick fixes are offered for those). */
+  private async rawCodeActions<T>(range: SourceRange, root: string, signal: AbortSignal | undefined, use: (map: PositionMapper, actions: (vscode.CodeAction | vscode.Command)[]) => Promise<T>): Promise<T> {
     const map = new PositionMapper(root);
     const document = await vscode.workspace.openTextDocument(map.uri(range.file));
     const vsRange = map.toVsRange(document, range);
-    const actions = await this.calls.call<(vscode.CodeAction | vscode.Command)[]>(
-      { provider: 'code actions', languageId: document.languageId, isEmpty: isEmptyList, signal },
-      // The last argument resolves each action's edit, so a plan can show it.
-      () => vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>('vscode.executeCodeActionProvider', document.uri, vsRange, undefined, 50),
-    );
-    return { map, actions: actions ?? [] };
+    return this.withDiagnostics(document, signal, async () => {
+      const actions = await this.calls.call<(vscode.CodeAction | vscode.Command)[]>(
+        { provider: 'code actions', languageId: document.languageId, isEmpty: isEmptyList, signal },
+        // The last argument resolves each action's edit, so a plan can show it.
+        () => vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>('vscode.executeCodeActionProvider', document.uri, vsRange, undefined, 50),
+      );
+      return use(map, actions ?? []);
+    });
   }
 
   async codeActions(range: SourceRange, root: string, signal?: AbortSignal): Promise<CodeActionInfo[]> {
-    const { map, actions } = await this.rawCodeActions(range, root, signal);
-    return actions.map((a) => {
+    return this.rawCodeActions(range, root, signal, async (map, actions) => actions.map((a) => {
       if (!('title' in a) || typeof (a as vscode.Command).command === 'string') return { title: a.title, command: (a as vscode.Command).command };
       const action = a as vscode.CodeAction;
       return {
@@ -303,7 +327,7 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
         ...(action.edit && action.edit.size > 0 ? { edit: planFromWorkspaceEdit(map, action.edit) } : {}),
         ...(action.command ? { command: action.command.command } : {}),
       };
-    });
+    }));
   }
 
   async applyEdits(plan: EditPlan, root: string): Promise<ApplyOutcome> {
@@ -311,7 +335,10 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
   }
 
   async applyCodeAction(range: SourceRange, index: number, root: string, signal?: AbortSignal): Promise<ApplyOutcome & { title: string }> {
-    const { map, actions } = await this.rawCodeActions(range, root, signal);
+    return this.rawCodeActions(range, root, signal, (map, actions) => this.runAction(map, actions, index));
+  }
+
+  private async runAction(map: PositionMapper, actions: (vscode.CodeAction | vscode.Command)[], index: number): Promise<ApplyOutcome & { title: string }> {
     const chosen = actions[index - 1];
     if (!chosen) throw notFound(`There are ${actions.length} code actions at that range now; action ${index} does not exist. List them again without apply.`);
     let outcome: ApplyOutcome = { applied: true, files_changed: [], edit_count: 0 };
@@ -327,6 +354,11 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
     return { ...outcome, title: action.title };
   }
 }
+
+/** Diagnostics are taken as settled once no report came for this long, */
+const DIAGNOSTICS_QUIET_MS = 1500;
+/** or after this long in any case. */
+const DIAGNOSTICS_WAIT_MS = 8000;
 
 const SEVERITIES: Record<vscode.DiagnosticSeverity, DiagnosticSeverity> = {
   [vscode.DiagnosticSeverity.Error]: 'error',

@@ -229,7 +229,9 @@ async function main() {
   const chromiumPid = state.browserServer.process()?.pid;
   if (chromiumPid) recordGroup(chromiumPid);
   state.browser = await chromium.connect(state.browserServer.wsEndpoint());
-  const page = await state.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  // The clipboard permissions let tests read what Copy MCP Configuration wrote (vscode.env.clipboard).
+  const browserContext = await state.browser.newContext({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await browserContext.newPage();
 
   let exitCode;
   const exited = new Promise((resolve) => {

@@ -34,7 +34,7 @@ export function run(): Promise<void> {
   // A generous per-test bound so a hung provider fails one test instead of the whole run; tests themselves
   // never assert on time.
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 180_000, reporter: 'spec' });
-  if (process.env.SIGHTLINE_TEST_GREP) mocha.grep(process.env.SIGHTLINE_TEST_GREP);
+  if (process.env.SIGHTLINE_TEST_GREP) mocha.grep(new RegExp(process.env.SIGHTLINE_TEST_GREP));
   for (const file of testFiles(__dirname)) mocha.addFile(file);
 
   const results: TestResults = { complete: false, tests: 0, passes: 0, pending: 0, failures: [] };

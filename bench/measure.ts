@@ -1,0 +1,64 @@
+/** Small timing and statistics helpers shared by the bench's measurements. */
+
+/** Marks the line a bench child process prints its JSON result on (bench/child.ts → bench/main.ts). */
+export const RESULT_MARKER = '@@bench-result ';
+
+export interface Timing {
+  wallMs: number;
+  /** CPU of this process, all threads (workers included), user + system. */
+  cpuMs: number;
+}
+
+export function timed(work: () => void): Timing {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  work();
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+export async function timedAsync(work: () => Promise<void>): Promise<Timing> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await work();
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+/** Peak resident set of this process so far, in MB (Linux reports it in KiB). */
+export function peakRssMb(): number {
+  return process.resourceUsage().maxRSS / 1024;
+}
+
+export function percentile(samples: number[], p: number): number {
+  if (!samples.length) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[idx];
+}
+
+/** Runs `op` `n` times (after a few warm-up runs) and returns per-call latencies in ms. */
+export function sampleSync(n: number, op: (i: number) => void, warmup = 5): number[] {
+  for (let i = 0; i < warmup; i++) op(i);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    op(i);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+/** Like sampleSync; `op` is told whether a call is a warm-up (not timed). */
+export async function sampleAsync(n: number, op: (i: number, warmup: boolean) => Promise<unknown>, warmup = 5): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await op(i, true);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await op(i, false);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}

@@ -1,0 +1,151 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Disposable } from '../common/disposable';
+import type { LanguageId } from './languages';
+import type { ParseRequest, ParseResponse } from './parse-protocol';
+import type { FileRecord } from './records';
+
+/**
+ * Extracts files on worker threads: a pool sized to the cores, each worker with its own web-tree-sitter
+ * runtime and parser, so indexing uses every core and the calling thread (the extension host) stays free.
+ * Records come back by structured clone. A worker that dies (a WASM abort makes it exit on purpose) is
+ * replaced and its files are retried once on the fresh one; a second failure rejects that file only.
+ */
+export interface ParseResult {
+  record: FileRecord;
+  /** sha1 of the text, when the worker read the file itself. */
+  hash?: string;
+}
+
+interface Task {
+  req: Omit<ParseRequest, 'id'>;
+  attempts: number;
+  resolve: (r: ParseResult) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  inFlight: Map<number, Task>;
+}
+
+/** Two files in flight per worker hide the message round trip without letting one worker hoard the queue. */
+const IN_FLIGHT_PER_WORKER = 2;
+const MAX_ATTEMPTS = 2;
+
+export class ParsePool implements Disposable {
+  readonly size: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private nextId = 1;
+  private disposed = false;
+
+  constructor(size = defaultPoolSize()) {
+    this.size = Math.max(1, size);
+  }
+
+  /** Extracts `text` (already in memory: a file the caller read, or an unsaved editor buffer). */
+  extract(lang: LanguageId, text: string): Promise<FileRecord> {
+    return this.submit({ lang, text }).then((r) => r.record);
+  }
+
+  /** Extracts the file at `absPath`; the worker reads it, so its bytes never cross this thread. */
+  extractPath(lang: LanguageId, absPath: string): Promise<ParseResult> {
+    return this.submit({ lang, path: absPath });
+  }
+
+  private submit(req: Task['req']): Promise<ParseResult> {
+    if (this.disposed) return Promise.reject(new Error('ParsePool is disposed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ req, attempts: 0, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.queue.length) {
+      const slot = this.freeSlot();
+      if (!slot) return;
+      const task = this.queue.shift()!;
+      const id = this.nextId++;
+      task.attempts++;
+      slot.inFlight.set(id, task);
+      if (slot.inFlight.size === 1) slot.worker.ref();
+      slot.worker.postMessage({ ...task.req, id } satisfies ParseRequest);
+    }
+  }
+
+  private freeSlot(): Slot | undefined {
+    let best: Slot | undefined;
+    for (const s of this.slots) if (s.inFlight.size < IN_FLIGHT_PER_WORKER && (!best || s.inFlight.size < best.inFlight.size)) best = s;
+    if (best && best.inFlight.size === 0) return best;
+    // Workers start lazily: a single-file update never pays for the whole pool.
+    if (this.slots.length < this.size) return this.spawn();
+    return best;
+  }
+
+  private spawn(): Slot {
+    const worker = startWorker();
+    const slot: Slot = { worker, inFlight: new Map() };
+    worker.on('message', (res: ParseResponse) => this.settle(slot, res));
+    worker.on('error', (e) => this.lost(slot, e));
+    worker.on('exit', (code) => this.lost(slot, new Error(`parse worker exited with code ${code}`)));
+    worker.unref();
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private settle(slot: Slot, res: ParseResponse): void {
+    const task = slot.inFlight.get(res.id);
+    if (!task) return;
+    slot.inFlight.delete(res.id);
+    if (slot.inFlight.size === 0) slot.worker.unref();
+    if (res.record) task.resolve({ record: res.record, hash: res.hash });
+    else if (!res.aborted) task.reject(new Error(res.error));
+    // An aborted task is retried when the worker's exit is seen (lost), on a fresh runtime.
+    else slot.inFlight.set(res.id, task);
+    this.pump();
+  }
+
+  /** A worker died: drop it, retry what it held (once), and carry on with a fresh one on demand. */
+  private lost(slot: Slot, e: Error): void {
+    const idx = this.slots.indexOf(slot);
+    if (idx < 0) return;
+    this.slots.splice(idx, 1);
+    for (const task of slot.inFlight.values()) {
+      if (this.disposed) task.reject(new Error('ParsePool is disposed'));
+      else if (task.attempts >= MAX_ATTEMPTS) task.reject(new Error(`tree-sitter failed twice on this file (${e.message})`));
+      else this.queue.unshift(task);
+    }
+    slot.inFlight.clear();
+    if (!this.disposed) this.pump();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const task of this.queue.splice(0)) task.reject(new Error('ParsePool is disposed'));
+    for (const slot of this.slots.splice(0)) {
+      for (const task of slot.inFlight.values()) task.reject(new Error('ParsePool is disposed'));
+      void slot.worker.terminate();
+    }
+  }
+}
+
+export function defaultPoolSize(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+}
+
+/**
+ * The worker script sits beside this module: `parse-worker.js` in the bundle (dist/) and in compiled output,
+ * `parse-worker.ts` when running from source, loaded through tsx (tests, the bench).
+ */
+function startWorker(): Worker {
+  const js = path.join(__dirname, 'parse-worker.js');
+  if (fs.existsSync(js)) return new Worker(js);
+  const ts = path.join(__dirname, 'parse-worker.ts');
+  if (fs.existsSync(ts)) return new Worker(`require('tsx/cjs'); require(${JSON.stringify(ts)});`, { eval: true });
+  throw new Error(`parse-worker.js not found beside ${__dirname}: the build must emit it next to the bundle`);
+}

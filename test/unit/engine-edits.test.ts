@@ -1,0 +1,65 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Engine } from '../../src/engine/engine';
+import { copyFixture, removeDir } from './helpers';
+
+const CALC = 'ts/src/calculator.ts';
+const callersOf = (engine: Engine, id: string) => engine.graph.walk([id], 'in', 1).map((r) => r.symbol.id).sort();
+
+describe('engine: edits re-link in place, everything else rebuilds', () => {
+  let root: string;
+  let engine: Engine;
+  beforeEach(async () => {
+    root = copyFixture('polyglot');
+    engine = new Engine({ root, storageDir: path.join(root, '.cache-under-test') });
+    await engine.index();
+  });
+  afterEach(() => {
+    engine.dispose();
+    removeDir(root);
+  });
+
+  it('an unsaved body edit updates the same graph: the new call is visible, positions move', async () => {
+    const graph = engine.graph;
+    const text = fs.readFileSync(path.join(root, CALC), 'utf8');
+    const edited = text.replace('  total(): number {\n', '  total(): number {\n    normalizeText("x");\n');
+    engine.setOverlay(CALC, edited);
+    assert.equal(await engine.ready(), graph, 'same graph object: re-linked in place');
+    assert.deepEqual(callersOf(engine, 'ts/src/strings.ts#normalize'), [`${CALC}#Calculator.report`, `${CALC}#Calculator.total`]);
+    assert.equal(engine.graph.table.byId.get(`${CALC}#Calculator.report`)!.lineStart, 17);
+    engine.setOverlay(CALC, undefined);
+    await engine.ready();
+    assert.deepEqual(callersOf(engine, 'ts/src/strings.ts#normalize'), [`${CALC}#Calculator.report`]);
+    assert.equal(engine.graph.table.byId.get(`${CALC}#Calculator.report`)!.lineStart, 16);
+  });
+
+  it('a rename rebuilds the graph, and a created file is found by the targeted check falling back to a scan', async () => {
+    const graph = engine.graph;
+    const text = fs.readFileSync(path.join(root, CALC), 'utf8');
+    engine.setOverlay(CALC, text.replace('total(): number', 'sum(): number'));
+    await engine.ready();
+    assert.notEqual(engine.graph, graph);
+    assert.ok(engine.graph.table.byId.has(`${CALC}#Calculator.sum`));
+    fs.writeFileSync(path.join(root, 'ts/src/extra.ts'), "import { normalize } from './strings';\nexport function extra() { return normalize('a'); }\n");
+    engine.markDirty('ts/src/extra.ts');
+    await engine.ready();
+    assert.ok(callersOf(engine, 'ts/src/strings.ts#normalize').includes('ts/src/extra.ts#extra'));
+  });
+
+  it('saves an edit made in memory when disposed, so the next start has it without re-parsing', async () => {
+    const file = path.join(root, CALC);
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('  total(): number {\n', '  total(): number {\n    normalizeText("x");\n'));
+    engine.markDirty(CALC);
+    await engine.ready();
+    engine.dispose();
+    const again = new Engine({ root, storageDir: path.join(root, '.cache-under-test') });
+    try {
+      const stats = await again.index();
+      assert.equal(stats.files_indexed, 0);
+      assert.deepEqual(callersOf(again, 'ts/src/strings.ts#normalize'), [`${CALC}#Calculator.report`, `${CALC}#Calculator.total`]);
+    } finally {
+      again.dispose();
+    }
+  });
+});

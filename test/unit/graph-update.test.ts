@@ -1,0 +1,66 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CodeGraph } from '../../src/graph/code-graph';
+import { EMPTY_PROJECT } from '../../src/graph/modules';
+import { extractFile } from '../../src/index/extract';
+import { languageForPath } from '../../src/index/languages';
+import type { FileRecord } from '../../src/index/records';
+import { FIXTURES } from './helpers';
+
+async function fixtureRecords(): Promise<Map<string, { text: string; record: FileRecord }>> {
+  const root = path.join(FIXTURES, 'polyglot');
+  const out = new Map<string, { text: string; record: FileRecord }>();
+  const walk = async (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const abs = path.join(d, e.name);
+      if (e.isDirectory()) await walk(abs);
+      else if (languageForPath(e.name)) {
+        const text = fs.readFileSync(abs, 'utf8');
+        out.set(path.relative(root, abs).split(path.sep).join('/'), { text, record: await extractFile(languageForPath(e.name)!.id, text) });
+      }
+    }
+  };
+  await walk(root);
+  return out;
+}
+
+/** Everything a query can see of the graph, in a comparable form. */
+function snapshot(g: CodeGraph): string[] {
+  const lines: string[] = [];
+  g.calls.forEachEdge((_e, a, s, t) => lines.push(`call ${s} > ${t} ${a.resolution} ${a.confidence} ${a.sites.map((x) => `${x.file}:${x.line}:${x.character}`).join(',')}`));
+  g.imports.forEachEdge((_e, a, s, t) => lines.push(`import ${s} > ${t} ${a.line}`));
+  for (const [k, v] of g.moduleCallers) lines.push(`module ${k} ${v.map((x) => `${x.file}:${x.line}`).join(',')}`);
+  for (const s of g.table.all) lines.push(`symbol ${s.id} ${s.lineStart}-${s.lineEnd} ${s.doc ?? ''}`);
+  return lines.sort();
+}
+
+describe('CodeGraph.updateFile: re-linking one edited file in place', () => {
+  it('gives the graph a rebuild gives, for a body edit in every fixture file', async () => {
+    const files = await fixtureRecords();
+    for (const [rel, { text, record }] of files) {
+      const lang = record.lang;
+      // A new first line shifts every position; a comment keeps the file's outward shape.
+      const comment = lang === 'python' ? '# edited' : '// edited';
+      const edited = await extractFile(lang, `${comment}\n${text}`);
+      const records = new Map([...files].map(([k, v]) => [k, v.record]));
+      const graph = new CodeGraph(records, EMPTY_PROJECT);
+      assert.equal(graph.updateFile(rel, edited), true, rel);
+      records.set(rel, edited);
+      assert.deepEqual(snapshot(graph), snapshot(new CodeGraph(records, EMPTY_PROJECT)), rel);
+    }
+  });
+
+  it('refuses (returns false, changes nothing) when an edit renames a symbol or changes imports', async () => {
+    const files = await fixtureRecords();
+    const [rel, { record }] = [...files].find(([, v]) => v.record.symbols.length > 0 && v.record.imports.length > 0)!;
+    const records = new Map([...files].map(([k, v]) => [k, v.record]));
+    const graph = new CodeGraph(records, EMPTY_PROJECT);
+    const before = snapshot(graph);
+    const renamed: FileRecord = { ...record, symbols: record.symbols.map((s, i) => (i === 0 ? { ...s, name: `${s.name}X`, qualifiedName: `${s.qualifiedName}X` } : s)) };
+    assert.equal(graph.updateFile(rel, renamed), false);
+    assert.equal(graph.updateFile(rel, { ...record, imports: record.imports.slice(1) }), false);
+    assert.equal(graph.updateFile('no/such/file.ts', record), false);
+    assert.deepEqual(snapshot(graph), before);
+  });
+});

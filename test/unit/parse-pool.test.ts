@@ -1,0 +1,78 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { extractFile } from '../../src/index/extract';
+import { languageForPath } from '../../src/index/languages';
+import { ParsePool } from '../../src/index/parse-pool';
+import { Extractor } from '../../src/engine/extractor';
+import { FIXTURES } from './helpers';
+
+function fixtureFiles(): { abs: string; rel: string }[] {
+  const root = path.join(FIXTURES, 'polyglot');
+  const out: { abs: string; rel: string }[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const abs = path.join(d, e.name);
+      if (e.isDirectory()) walk(abs);
+      else if (languageForPath(e.name)) out.push({ abs, rel: path.relative(root, abs) });
+    }
+  };
+  walk(root);
+  return out.sort((a, b) => a.rel.localeCompare(b.rel));
+}
+
+describe('ParsePool: extraction on worker threads', () => {
+  it('gives exactly the records extraction on this thread gives, for text and for paths', async () => {
+    const pool = new ParsePool(2);
+    try {
+      const files = fixtureFiles();
+      assert.ok(files.length > 4);
+      for (const f of files) {
+        const lang = languageForPath(f.rel)!.id;
+        const text = fs.readFileSync(f.abs, 'utf8');
+        const here = await extractFile(lang, text);
+        assert.deepEqual(await pool.extract(lang, text), here, f.rel);
+        const fromPath = await pool.extractPath(lang, f.abs);
+        assert.deepEqual(fromPath.record, here, f.rel);
+        assert.match(fromPath.hash ?? '', /^[0-9a-f]{40}$/);
+      }
+    } finally {
+      pool.dispose();
+    }
+  });
+
+  it('fails one file without failing the others, and keeps working after it', async () => {
+    const pool = new ParsePool(1);
+    try {
+      const results = await Promise.allSettled([
+        pool.extract('typescript', 'export function a() { b(); }'),
+        pool.extractPath('typescript', path.join(FIXTURES, 'does-not-exist.ts')),
+        pool.extract('python', 'def f():\n    g()\n'),
+      ]);
+      assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+      assert.equal((await pool.extract('go', 'package p\nfunc F() {}\n')).symbols[0].name, 'F');
+    } finally {
+      pool.dispose();
+    }
+  });
+
+  it('rejects work after dispose, and disposing twice is safe', async () => {
+    const pool = new ParsePool(1);
+    pool.dispose();
+    pool.dispose();
+    await assert.rejects(pool.extract('typescript', 'x()'), /disposed/);
+  });
+
+  it('Extractor returns per-file errors in order, in-thread and on the pool', async () => {
+    for (const workers of [0, 2]) {
+      const extractor = new Extractor(workers);
+      try {
+        const jobs = [1, 2, 3, 4, 5, 6].map((n) => ({ lang: 'typescript' as const, text: `export function f${n}() { g${n}(); }` }));
+        const out = await extractor.extractAll(jobs);
+        assert.deepEqual(out.map((r) => (r instanceof Error ? 'error' : r.symbols[0].name)), ['f1', 'f2', 'f3', 'f4', 'f5', 'f6']);
+      } finally {
+        extractor.dispose();
+      }
+    }
+  });
+});
