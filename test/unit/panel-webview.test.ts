@@ -72,8 +72,8 @@ describe('Blast Radius webview in headless Chromium', () => {
   const blockedRequests: string[] = [];
   const request: BlastRadiusRequest = { target: 'ts/src/strings.ts#normalize', depth: 3, workspace: 'polyglot' };
 
-  const posted = (): Promise<WebviewMessage[]> => page.evaluate(() => (window as unknown as { __posted: WebviewMessage[] }).__posted);
-  const send = (message: HostMessage) => page.evaluate((m) => window.postMessage(m, '*'), message);
+  const posted = (): Promise<WebviewMessage[]> => page.evaluate(() => (globalThis as unknown as { __posted: WebviewMessage[] }).__posted);
+  const send = (message: HostMessage) => page.evaluate((m) => (globalThis as unknown as { postMessage(m: unknown, origin: string): void }).postMessage(m, '*'), message);
   const text = (selector: string) => page.locator(selector).innerText();
   /** The row of the affected symbol with exactly this qualified name. */
   const row = (name: string) => page.locator('.symbol-row', { has: page.locator('button.symbol', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
@@ -147,7 +147,7 @@ describe('Blast Radius webview in headless Chromium', () => {
     await send({ type: 'result', request, result: full });
     await page.waitForSelector('.depth-group');
     const groups = await page.$$eval('.depth-group', (sections) =>
-      sections.map((s) => ({ depth: (s as HTMLElement).dataset.depth, heading: s.querySelector('h3')!.textContent, names: [...s.querySelectorAll('button.symbol')].map((b) => b.textContent) })),
+      sections.map((s) => ({ depth: s.getAttribute('data-depth'), heading: s.querySelector('h3')!.textContent, names: [...s.querySelectorAll('button.symbol')].map((b) => b.textContent) })),
     );
     assert.deepEqual(groups, [
       { depth: '1', heading: 'Depth 1 · direct callers (2)', names: ['shout', 'Calculator.report'] },
@@ -180,7 +180,7 @@ describe('Blast Radius webview in headless Chromium', () => {
     await send({ type: 'result', request, result: hostile });
     await until('the hostile name', async () => (await page.locator('button.symbol').first().innerText()) === HOSTILE_NAME);
     assert.equal(await page.locator('img').count(), 0);
-    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned), undefined);
     assert.deepEqual(blockedRequests, [], 'no markup made the page fetch anything');
     await send({ type: 'result', request, result: full });
   });
@@ -209,7 +209,7 @@ describe('Blast Radius webview in headless Chromium', () => {
 
   it('says so when the answer was cut to the token budget', async () => {
     await send({ type: 'result', request, result: truncated });
-    const notice = await until('the truncated notice', async () => (await page.locator('.notice.truncated').count()) && text('.notice.truncated'));
+    const notice = await until('the truncated notice', async () => (await page.locator('.notice.truncated').count()) > 0 && text('.notice.truncated'));
     assert.match(notice, new RegExp(`^Truncated: showing ${truncated.symbols.length} of ${truncated.total_symbols} affected symbols`));
     assert.match(notice, /raise max_tokens/);
     assert.equal(await page.locator('button.symbol').count(), truncated.symbols.length);
