@@ -24,6 +24,7 @@ const testIndexDir = path.join(root, 'out', 'integration', 'suite');
 const fixture = path.join(root, 'test', 'fixtures', process.env.SIGHTLINE_IT_FIXTURE ?? 'editor-ts');
 const overallMs = Number(process.env.SIGHTLINE_IT_TIMEOUT ?? 600) * 1000;
 const keep = process.env.SIGHTLINE_IT_KEEP === '1';
+const screenshotDir = path.join(root, 'out', 'screenshots');
 
 const log = (line) => process.stdout.write(`[driver] ${line}\n`);
 
@@ -183,6 +184,23 @@ function readResults(file) {
   }
 }
 
+/** Waits (bounded) until `selector` is in one of the page's frames, then saves `<name>.png` in screenshotDir. */
+async function saveScreenshot(page, name, selector) {
+  try {
+    await poll(`${selector} in a frame`, 20000, async () => {
+      for (const frame of page.frames()) if (await frame.$(selector).catch(() => null)) return true;
+      return false;
+    });
+    const file = path.join(screenshotDir, `${name}.png`);
+    fs.mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: `${file}.tmp.png` });
+    fs.renameSync(`${file}.tmp.png`, file);
+    log(`saved ${file}`);
+  } catch (e) {
+    log(`screenshot ${name} not taken: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 async function main() {
   if (!fs.existsSync(path.join(testIndexDir, 'index.js'))) throw new Error(`${testIndexDir}/index.js is missing: run "npm run build" first.`);
   if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first.');
@@ -213,6 +231,7 @@ async function main() {
     SIGHTLINE_TEST_RESULTS: resultsFile,
     SIGHTLINE_TEST_WORKSPACE: workspace,
     SIGHTLINE_TEST_GREP: process.env.SIGHTLINE_IT_GREP ?? '',
+    SIGHTLINE_SCREENSHOTS: screenshotDir,
   };
   const port = await startCodeServer(tools, env);
   log(`code-server ${port} ready; workspace ${workspace}`);
@@ -245,7 +264,10 @@ async function main() {
     const line = Array.isArray(args) ? util.format(...args) : String(args);
     // The workbench's agent host retries a sign-in that cannot exist here, dozens of times a run.
     if (line.startsWith('[AgentHost]')) return;
-    process.stdout.write(`${line}\n`);
+    // A test asks for a picture of the workbench once `selector` shows in some frame (webviews are nested
+    // iframes): saved atomically, and the test polls for the file. No file means the selector never showed.
+    const shot = /^\[sightline-screenshot\] ([a-z0-9-]+) (.+)$/.exec(line);
+    if (shot) void saveScreenshot(page, shot[1], shot[2]);
   });
   page.on('crash', () => log('the page crashed'));
 
