@@ -91,7 +91,7 @@ function targetView(target: BlastTarget, actions: Actions): HTMLElement {
     );
   }
   if (target.kind === 'file') return el('section', 'target', el('h1', undefined, 'Blast radius of file ', el('span', 'name', target.file)));
-  const files = target.files.map((f) => el('span', 'changed-file', location(f.file, 1, actions), ` ${f.status}`));
+  const files = target.files.map((f) => el('span', 'changed-file', fileLink(f.file, actions), ` ${f.status}`));
   return el(
     'section', 'target',
     el('h1', undefined, 'Blast radius of uncommitted changes'),
@@ -130,14 +130,22 @@ function symbolRow(s: AffectedSymbol, actions: Actions): HTMLElement {
   return el('div', 'symbol-row', el('div', 'symbol-head', name, el('span', 'kind', s.kind), resolution, confidence), el('div', 'where', location(s.file, s.line_start, actions)), callSites);
 }
 
+/** `file:line`, opening the file at that line. */
 function location(file: string, line: number, actions: Actions): HTMLElement {
-  const button = linkButton(line > 1 ? `${file}:${line}` : file, `Open ${file}:${line}`, () => actions.open(file, line));
+  const button = linkButton(`${file}:${line}`, `Open ${file}:${line}`, () => actions.open(file, line));
+  button.classList.add('location');
+  return button;
+}
+
+/** A whole file, opening at its top. */
+function fileLink(file: string, actions: Actions): HTMLElement {
+  const button = linkButton(file, `Open ${file}`, () => actions.open(file, 1));
   button.classList.add('location');
   return button;
 }
 
 function fileList(files: string[], actions: Actions): HTMLElement {
-  return list(files.map((f) => location(f, 1, actions)));
+  return list(files.map((f) => fileLink(f, actions)));
 }
 
 function section(className: string, title: string, ...children: Node[]): HTMLElement {

@@ -184,13 +184,30 @@ function readResults(file) {
   }
 }
 
+/** Bounded wait for `selector` in any of the page's frames; returns the element. */
+function elementInFrames(page, selector) {
+  return poll(`${selector} in a frame`, 20000, async () => {
+    for (const frame of page.frames()) {
+      const element = await frame.$(selector).catch(() => null);
+      if (element) return element;
+    }
+    return undefined;
+  });
+}
+
+async function clickInFrame(page, name, selector) {
+  try {
+    await (await elementInFrames(page, selector)).click();
+    log(`clicked ${selector} (${name})`);
+  } catch (e) {
+    log(`click ${name} not done: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 /** Waits (bounded) until `selector` is in one of the page's frames, then saves `<name>.png` in screenshotDir. */
 async function saveScreenshot(page, name, selector) {
   try {
-    await poll(`${selector} in a frame`, 20000, async () => {
-      for (const frame of page.frames()) if (await frame.$(selector).catch(() => null)) return true;
-      return false;
-    });
+    await elementInFrames(page, selector);
     const file = path.join(screenshotDir, `${name}.png`);
     fs.mkdirSync(screenshotDir, { recursive: true });
     await page.screenshot({ path: `${file}.tmp.png` });
@@ -264,10 +281,10 @@ async function main() {
     const line = Array.isArray(args) ? util.format(...args) : String(args);
     // The workbench's agent host retries a sign-in that cannot exist here, dozens of times a run.
     if (line.startsWith('[AgentHost]')) return;
-    // A test asks for a picture of the workbench once `selector` shows in some frame (webviews are nested
-    // iframes): saved atomically, and the test polls for the file. No file means the selector never showed.
-    const shot = /^\[sightline-screenshot\] ([a-z0-9-]+) (.+)$/.exec(line);
-    if (shot) void saveScreenshot(page, shot[1], shot[2]);
+    // Requests from a test for what only the browser can do: a picture of the workbench once `selector` shows
+    // in some frame (webviews are nested iframes), or a real click on it. The test waits for the effect.
+    const request = /^\[sightline-driver\] (screenshot|click) ([a-z0-9-]+) (.+)$/.exec(line);
+    if (request) void (request[1] === 'screenshot' ? saveScreenshot(page, request[2], request[3]) : clickInFrame(page, request[2], request[3]));
   });
   page.on('crash', () => log('the page crashed'));
 

@@ -22,8 +22,13 @@ async function screenshotWhenShown(name: string, selector: string): Promise<void
   assert.ok(dir, 'SIGHTLINE_SCREENSHOTS is set: run the integration tests through test/integration/driver.mjs');
   const file = path.join(dir, `${name}.png`);
   fs.rmSync(file, { force: true });
-  console.log(`[sightline-screenshot] ${name} ${selector}`);
+  console.log(`[sightline-driver] screenshot ${name} ${selector}`);
   await poll(`the driver to save ${file}`, () => fs.existsSync(file), Boolean, 30_000);
+}
+
+/** Asks the driver to click `selector` inside the webview, as a person would. */
+function clickInWebview(name: string, selector: string): void {
+  console.log(`[sightline-driver] click ${name} ${selector}`);
 }
 
 describe('Blast Radius panel in the real VS Code', () => {
@@ -53,6 +58,17 @@ describe('Blast Radius panel in the real VS Code', () => {
     const tabs = await poll('the panel tab', () => blastRadiusTabs(), (t) => t.length === 1);
     assert.equal(tabs[0].label, 'Blast Radius: src/math.ts#add');
     await screenshotWhenShown('blast-radius-in-vscode', '.depth-group[data-depth="2"]');
+  });
+
+  it('opens the file at the line of a clicked entry', async () => {
+    // The second call site of add in compute (src/main.ts:4): webview click → validated open message → editor.
+    clickInWebview('compute-call-site', '.symbol-row:has(button.symbol:text-is("compute")) .call-sites button.location');
+    const editor = await poll(
+      'an editor on src/main.ts at line 4',
+      () => vscode.window.activeTextEditor,
+      (e) => e?.document.uri.fsPath === fixturePath('src/main.ts') && e.selection.active.line === 3,
+    );
+    assert.equal(editor?.selection.active.character, 0);
   });
 
   it('re-targets the same panel instead of opening a second one', async () => {
