@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { RingLogger } from '../common/log';
 import type { Workspaces } from '../engine/workspaces';
 import { indexOnlyFeatures } from '../engine/language-features';
+import { readSettings } from '../vscode/settings';
 import { computeBlastRadius } from './compute';
 import { blastRadiusHtml, newNonce } from './html';
 import type { BlastRadiusRequest, HostMessage } from './protocol';
@@ -25,7 +26,7 @@ export interface PanelRequest {
   root?: string;
 }
 
-const NOT_STARTED = 'Sightline is still starting and has no index yet. Try again in a moment; the Sightline log shows its progress.';
+const NOT_STARTED = 'Sightline has no index yet: it is still starting, or it could not start. Try again in a moment; the Sightline log (Sightline: Show Log) says which.';
 
 /**
  * The one Blast Radius panel. A second "Show Blast Radius" reuses and re-targets it. The webview gets data
@@ -105,7 +106,9 @@ export class BlastRadiusPanel {
     const shown: BlastRadiusRequest = { target: request.target, depth: request.depth, workspace: path.basename(engine.root) };
     this.panel.title = `Blast Radius: ${request.target}`;
     this.post({ type: 'loading', request: shown, indexing: engine.status !== 'ready' });
-    const outcome = await computeBlastRadius({ workspaces, features: indexOnlyFeatures, logger: this.services.logger }, { target: request.target, depth: request.depth, workspace: engine.root });
+    // The budget agents get by default (`sightline.maxTokens`), so a cut answer here is cut for them too.
+    const maxTokens = readSettings().maxTokens;
+    const outcome = await computeBlastRadius({ workspaces, features: indexOnlyFeatures, logger: this.services.logger }, { target: request.target, depth: request.depth, maxTokens, workspace: engine.root });
     // A newer run started while this one computed: its answer wins.
     if (generation !== this.generation || this.disposed) return this.last ?? { type: 'error', error: { kind: 'cancelled', message: 'Superseded by a newer run.' } };
     if (!outcome.ok) return this.post({ type: 'error', request: shown, error: outcome.error });

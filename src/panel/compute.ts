@@ -8,6 +8,8 @@ import type { BlastRadiusResult, PanelError } from './protocol';
 export interface BlastRadiusArgs {
   target: string;
   depth: number;
+  /** The budget an agent gets by default (`sightline.maxTokens` in VS Code); the tool's own default when absent. */
+  maxTokens?: number;
   /** The engine's root, so the answer comes from the folder the user pointed at. */
   workspace?: string;
 }
@@ -21,7 +23,12 @@ export type Outcome = { ok: true; result: BlastRadiusResult; engine: Engine } | 
  */
 export async function computeBlastRadius(ctx: ToolContext, args: BlastRadiusArgs): Promise<Outcome> {
   try {
-    const validated = validateArgs(blastRadiusTool, { target: args.target, depth: args.depth, ...(args.workspace ? { workspace: args.workspace } : {}) });
+    const validated = validateArgs(blastRadiusTool, {
+      target: args.target,
+      depth: args.depth,
+      ...(args.maxTokens !== undefined ? { max_tokens: args.maxTokens } : {}),
+      ...(args.workspace ? { workspace: args.workspace } : {}),
+    });
     const engine = ctx.workspaces.pick(args.workspace);
     const value = await blastRadiusTool.handler(validated as never, ctx);
     return { ok: true, engine, result: { ...value, freshness: engine.freshness() } as unknown as BlastRadiusResult };

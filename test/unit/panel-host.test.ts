@@ -59,6 +59,15 @@ describe('Blast Radius panel host (no VS Code needed)', () => {
       ]);
     });
 
+    it('asks with the budget agents get by default, and says when it cut', async () => {
+      const cut = await computeBlastRadius(ctx, { target: 'ts/src/strings.ts#normalize', depth: 3, maxTokens: 300 });
+      assert.ok(cut.ok);
+      const agent = await callTool(ctx, 'blast_radius', { target: 'ts/src/strings.ts#normalize', depth: 3, max_tokens: 300 });
+      const { freshness: _freshness, ...rest } = cut.result;
+      assert.deepEqual(rest, agent);
+      assert.equal(cut.result.truncated, true);
+    });
+
     it('passes the tool\'s own errors through as kind + sentence', async () => {
       const unknown = await computeBlastRadius(ctx, { target: 'noSuchThing', depth: 3 });
       assert.ok(!unknown.ok);
