@@ -1,23 +1,15 @@
 /**
  * Every message exchanged between the Blast Radius panel's host (src/panel, extension host) and its webview
  * (media/, browser). Types only, plus constants: the webview bundle imports this file, so it must not import
- * anything that needs Node or `vscode`.
+ * anything that needs Node or `vscode` (type-only imports are erased and bring in no code).
  *
  * The result types mirror what the `blast_radius` tool returns to an agent: the panel renders the very
  * object an agent gets, so a field added to the tool shows up here first.
  */
+import type { SymbolJson } from '../tools/symbols';
 
-export interface SymbolInfo {
-  id: string;
-  name: string;
-  qualified_name: string;
-  kind: string;
-  lang: string;
-  file: string;
-  line_start: number;
-  line_end: number;
-  signature: string;
-}
+/** The one Symbol shape every tool returns (type-only import: nothing of the core reaches the webview bundle). */
+export type SymbolInfo = SymbolJson;
 
 export interface CallSite {
   file: string;
