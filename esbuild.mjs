@@ -54,8 +54,9 @@ export const targets = [
   { entryPoints: ['src/index/parse-worker.ts'], outfile: 'dist/parse-worker.js' },
 ];
 targets.push(...vscodeTargets());
-// The Blast Radius webview's script runs in the browser: no Node, no `vscode`, one self-contained file.
-targets.push({ entryPoints: ['media/blast-radius.ts'], outfile: 'dist/media/blast-radius.js', platform: 'browser', format: 'iife', target: 'es2022' });
+// The Blast Radius webview runs in the browser: no Node, no `vscode`; one script and one stylesheet in dist/media,
+// the only folder the webview may load from.
+targets.push({ entryPoints: ['media/blast-radius.ts', 'media/blast-radius.css'], outdir: 'dist/media', platform: 'browser', format: 'iife', target: 'es2022' });
 
 function copyAssets() {
   fs.mkdirSync(path.join(dist, 'wasm'), { recursive: true });
@@ -64,8 +65,6 @@ function copyAssets() {
   for (const [pkgName, file] of GRAMMARS) {
     fs.copyFileSync(require.resolve(`${pkgName}/${file}`), path.join(dist, 'wasm', file));
   }
-  fs.mkdirSync(path.join(dist, 'media'), { recursive: true });
-  fs.copyFileSync(path.join(root, 'media', 'blast-radius.css'), path.join(dist, 'media', 'blast-radius.css'));
   for (const file of fs.readdirSync(path.join(root, 'queries'))) {
     if (file.endsWith('.scm')) fs.copyFileSync(path.join(root, 'queries', file), path.join(dist, 'queries', file));
   }
