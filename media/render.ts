@@ -91,7 +91,7 @@ function targetView(target: BlastTarget, actions: Actions): HTMLElement {
     );
   }
   if (target.kind === 'file') return el('section', 'target', el('h1', undefined, 'Blast radius of file ', el('span', 'name', target.file)));
-  const files = target.files.map((f) => el('span', 'changed-file', fileLink(f.file, actions), ` ${f.status}`));
+  const files = target.files.map((f) => el('span', 'changed-file', fileLink(f.file, actions), ` (${f.status})`));
   return el(
     'section', 'target',
     el('h1', undefined, 'Blast radius of uncommitted changes'),

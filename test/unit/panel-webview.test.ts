@@ -2,6 +2,7 @@
 // through the same CSP'd HTML shell the extension serves, with `acquireVsCodeApi` stubbed to record what the
 // page posts. The data is a real blast_radius answer on the polyglot fixture, computed by the panel's host code.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -12,7 +13,7 @@ import { callTool, contextFor, copyFixture, REPO_ROOT, removeDir } from './helpe
 
 const ORIGIN = 'https://sightline-webview.test';
 const MEDIA = path.join(REPO_ROOT, 'dist', 'media');
-const SCREENSHOT = path.join(REPO_ROOT, 'out', 'screenshots', 'blast-radius-panel.png');
+const SCREENSHOTS = path.join(REPO_ROOT, 'out', 'screenshots');
 // A file name and a default value that are markup: real repositories can hold both, and they reach the page.
 const HOSTILE_FILE = 'ts/src/<img src=x onerror=window.__pwned=1>.ts';
 const HOSTILE_NAME = '<img src=x onerror="window.__pwned=3">';
@@ -64,6 +65,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 
 describe('Blast Radius webview in headless Chromium', () => {
   let root: string;
+  let gitRoot: string;
+  let changes: BlastRadiusResult;
   let browser: Browser;
   let page: Page;
   let full: BlastRadiusResult;
@@ -95,6 +98,7 @@ describe('Blast Radius webview in headless Chromium', () => {
     // The same question under a small budget, as an agent passing max_tokens gets it.
     truncated = await callTool(ctx, 'blast_radius', { target: request.target, depth: request.depth, max_tokens: 300 });
     assert.equal(truncated.truncated, true, 'a 300-token budget cuts this answer');
+    changes = await uncommittedChangesAnswer();
 
     browser = await chromium.launch({
       executablePath: await ensureChromium(),
@@ -134,7 +138,22 @@ describe('Blast Radius webview in headless Chromium', () => {
   after(async () => {
     await browser?.close();
     if (root) removeDir(root);
+    if (gitRoot) removeDir(gitRoot);
   });
+
+  /** `changes` in a git repository where one function body was edited and one file added. */
+  async function uncommittedChangesAnswer(): Promise<BlastRadiusResult> {
+    gitRoot = copyFixture('polyglot');
+    const git = (...args: string[]) => execFileSync('git', ['-C', gitRoot, '-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { stdio: 'pipe' });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'base');
+    const file = path.join(gitRoot, 'ts/src/vectors.ts');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('Math.sqrt(v.x * v.x + v.y * v.y)', 'Math.hypot(v.x, v.y)'));
+    const answer = await computeBlastRadius(contextFor(gitRoot, { storageDir: null }), { target: 'changes', depth: 3 });
+    assert.ok(answer.ok, 'the changes answer');
+    return answer.result;
+  }
 
   it('loads under the CSP and says it is ready', async () => {
     await until('the ready message', async () => (await posted()).some((m) => m.type === 'ready'));
@@ -233,12 +252,23 @@ describe('Blast Radius webview in headless Chromium', () => {
     assert.deepEqual((await posted()).at(-1), { type: 'rerun', depth: 3 });
   });
 
+  it('shows the uncommitted changes: changed files with their status, and the changed symbols', async () => {
+    await send({ type: 'result', request: { ...request, target: 'changes' }, result: changes });
+    await until('the changes heading', async () => (await text('.target h1')) === 'Blast radius of uncommitted changes');
+    assert.deepEqual(await page.$$eval('.target li', (items) => items.map((i) => i.textContent)), ['ts/src/vectors.ts (modified)']);
+    assert.deepEqual(await page.$$eval('.changed li', (items) => items.map((i) => i.textContent)), ['ts/src/vectors.ts#length']);
+    assert.deepEqual(await page.$$eval('button.symbol', (b) => b.map((x) => x.textContent)), changes.symbols.map((s) => s.qualified_name));
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'blast-radius-changes.png'), fullPage: true });
+  });
+
   it('takes a screenshot of the full answer', async () => {
     await send({ type: 'result', request, result: full });
     await page.waitForSelector('.depth-group');
-    fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
-    await page.screenshot({ path: SCREENSHOT, fullPage: true });
-    assert.ok(fs.statSync(SCREENSHOT).size > 10_000);
+    const file = path.join(SCREENSHOTS, 'blast-radius-panel.png');
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: file, fullPage: true });
+    assert.ok(fs.statSync(file).size > 10_000);
     assert.deepEqual(problems, []);
   });
 });
