@@ -35,14 +35,24 @@ function readVersion(pkgJson) {
   }
 }
 
-function npmInstall(folder, spec, env = process.env) {
+/** npm's own script, so npm can be run by a chosen Node (npm puts the Node running it first on PATH for install scripts). */
+function npmCli() {
+  if (process.env.npm_execpath?.endsWith('.js')) return process.env.npm_execpath;
+  const found = spawnSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).stdout.trim();
+  return fs.realpathSync(found);
+}
+
+function npmInstall(folder, spec, env = process.env, node = process.execPath) {
   // Each tool gets its own folder and package.json: one npm install must never prune the other tool.
   fs.mkdirSync(folder, { recursive: true });
   const pkg = path.join(folder, 'package.json');
   if (!fs.existsSync(pkg)) fs.writeFileSync(pkg, JSON.stringify({ name: `sightline-test-${path.basename(folder)}`, private: true }, null, 2) + '\n');
   // --prefix keeps npm from walking up into the project's package.json; install scripts are needed
   // (node's bin setup, code-server's native modules), and npm 11 blocks them by default.
-  run('npm', ['install', '--prefix', folder, '--no-audit', '--no-fund', '--loglevel', 'error', '--dangerously-allow-all-scripts', spec], { cwd: folder, env });
+  // Under `npm test` the outer npm's npm_* variables (npm_config_user_agent names Node 20, which
+  // code-server's postinstall checks) would leak into this npm as config: start it clean.
+  const cleanEnv = Object.fromEntries(Object.entries(env).filter(([k]) => !/^npm_/i.test(k)));
+  run(node, [npmCli(), 'install', '--prefix', folder, '--no-audit', '--no-fund', '--loglevel', 'error', '--dangerously-allow-all-scripts', spec], { cwd: folder, env: cleanEnv });
 }
 
 /** Returns the Node 24 binary, its folder, and code-server's entry script, all inside `cacheDir`. */
@@ -58,9 +68,10 @@ export function ensureTools(cacheDir) {
   const csPackage = path.join(csDir, 'node_modules', 'code-server');
   const codeServer = path.join(csPackage, 'out', 'node', 'entry.js');
   if (readVersion(path.join(csPackage, 'package.json')) !== CODE_SERVER_VERSION || !fs.existsSync(codeServer)) {
-    // code-server's postinstall builds native modules against the Node that runs it: Node 24 first on PATH.
+    // code-server's postinstall builds native modules against the Node that runs it: npm itself runs on
+    // Node 24 (under `npm test`, npm would otherwise put its own Node 20 first on the scripts' PATH).
     const env = { ...process.env, PATH: `${nodeBinDir}${path.delimiter}${process.env.PATH}` };
-    npmInstall(csDir, `code-server@${CODE_SERVER_VERSION}`, env);
+    npmInstall(csDir, `code-server@${CODE_SERVER_VERSION}`, env, nodeBin);
     if (readVersion(path.join(csPackage, 'package.json')) !== CODE_SERVER_VERSION || !fs.existsSync(codeServer)) {
       throw new Error(`code-server ${CODE_SERVER_VERSION} did not install into ${csDir}.`);
     }
