@@ -25,6 +25,7 @@ const testIndexDir = path.join(root, 'out', 'integration', 'suite');
 const fixtures = (process.env.SIGHTLINE_IT_FOLDERS ?? 'editor-ts,editor-js').split(',').map((f) => f.trim()).filter(Boolean);
 const overallMs = Number(process.env.SIGHTLINE_IT_TIMEOUT ?? 600) * 1000;
 const keep = process.env.SIGHTLINE_IT_KEEP === '1';
+const screenshotDir = path.join(root, 'out', 'screenshots');
 
 const log = (line) => process.stdout.write(`[driver] ${line}\n`);
 
@@ -184,6 +185,40 @@ function readResults(file) {
   }
 }
 
+/** Bounded wait for `selector` in any of the page's frames; returns the element. */
+function elementInFrames(page, selector) {
+  return poll(`${selector} in a frame`, 20000, async () => {
+    for (const frame of page.frames()) {
+      const element = await frame.$(selector).catch(() => null);
+      if (element) return element;
+    }
+    return undefined;
+  });
+}
+
+async function clickInFrame(page, name, selector) {
+  try {
+    await (await elementInFrames(page, selector)).click();
+    log(`clicked ${selector} (${name})`);
+  } catch (e) {
+    log(`click ${name} not done: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Waits (bounded) until `selector` is in one of the page's frames, then saves `<name>.png` in screenshotDir. */
+async function saveScreenshot(page, name, selector) {
+  try {
+    await elementInFrames(page, selector);
+    const file = path.join(screenshotDir, `${name}.png`);
+    fs.mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: `${file}.tmp.png` });
+    fs.renameSync(`${file}.tmp.png`, file);
+    log(`saved ${file}`);
+  } catch (e) {
+    log(`screenshot ${name} not taken: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 async function main() {
   if (!fs.existsSync(path.join(testIndexDir, 'index.js'))) throw new Error(`${testIndexDir}/index.js is missing: run "npm run build" first.`);
   if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first.');
@@ -225,6 +260,7 @@ async function main() {
     // Window lock files for `sightline bridge` go here, not into the home folder.
     SIGHTLINE_LOCK_DIR: path.join(state.tmp, 'locks'),
     SIGHTLINE_TEST_GREP: process.env.SIGHTLINE_IT_GREP ?? '',
+    SIGHTLINE_SCREENSHOTS: screenshotDir,
   };
   const port = await startCodeServer(tools, env);
   log(`code-server ${port} ready; workspace ${workspace}`);
@@ -257,7 +293,10 @@ async function main() {
     const line = Array.isArray(args) ? util.format(...args) : String(args);
     // The workbench's agent host retries a sign-in that cannot exist here, dozens of times a run.
     if (line.startsWith('[AgentHost]')) return;
-    process.stdout.write(`${line}\n`);
+    // Requests from a test for what only the browser can do: a picture of the workbench once `selector` shows
+    // in some frame (webviews are nested iframes), or a real click on it. The test waits for the effect.
+    const request = /^\[sightline-driver\] (screenshot|click) ([a-z0-9-]+) (.+)$/.exec(line);
+    if (request) void (request[1] === 'screenshot' ? saveScreenshot(page, request[2], request[3]) : clickInFrame(page, request[2], request[3]));
   });
   page.on('crash', () => log('the page crashed'));
 
