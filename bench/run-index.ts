@@ -41,6 +41,7 @@ export interface QueryResult {
   args?: Record<string, unknown>;
   p50Ms: number;
   p99Ms: number;
+  samples?: number;
   /** Tokens of the answer (the tool's own estimate) and the budget it had. */
   tokens?: number;
   budget?: number;
@@ -88,7 +89,7 @@ async function runQueries(ctx: ToolContext, graph: CodeGraph, specs: QuerySpec[]
   for (const spec of specs) {
     if (spec.kind === 'core') {
       const samples = sampleSync(n, (i) => spec.run(graph, i));
-      out.push({ name: spec.name, p50Ms: percentile(samples, 50), p99Ms: percentile(samples, 99) });
+      out.push({ name: spec.name, p50Ms: percentile(samples, 50), p99Ms: percentile(samples, 99), samples: samples.length });
       continue;
     }
     const tool = ALL_TOOLS.find((t) => t.name === spec.tool);
@@ -107,6 +108,7 @@ async function runQueries(ctx: ToolContext, graph: CodeGraph, specs: QuerySpec[]
       args: spec.args,
       p50Ms: percentile(samples, 50),
       p99Ms: percentile(samples, 99),
+      samples: samples.length,
       tokens: estimateTokens(answer),
       budget: (spec.args.max_tokens as number | undefined) ?? 4000,
       truncated: answer.truncated === true,
@@ -147,7 +149,7 @@ async function runEdits(engine: Engine, n: number): Promise<IndexResult['increme
   }, 3);
   engine.setOverlay(rel, undefined);
   await engine.ready();
-  return { file: rel, lines: best.lines, p50Ms: percentile(samples, 50), p99Ms: percentile(samples, 99), inPlace, samples: n };
+  return { file: rel, lines: best.lines, p50Ms: percentile(samples, 50), p99Ms: percentile(samples, 99), inPlace, samples: samples.length };
 }
 
 /** Warm start: a new Engine (a new process) finds the persisted index and nothing changed on disk. */
