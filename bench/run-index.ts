@@ -4,6 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { RingLogger } from '../src/common/log';
 import { estimateTokens } from '../src/common/tokens';
 import { Engine } from '../src/engine/engine';
+import { INDEX_FILE } from '../src/engine/store';
 import { indexOnlyFeatures } from '../src/engine/language-features';
 import { Workspaces } from '../src/engine/workspaces';
 import type { CodeGraph } from '../src/graph/code-graph';
@@ -65,7 +66,7 @@ export async function runIndex(corpus: Corpus, options: { workers?: number; quer
   stall.disable();
   const rss = peakRssMb();
   const graph = engine.graph;
-  const persisted = path.join(storageDirOf(corpus), 'index.json');
+  const persisted = path.join(storageDirOf(corpus), INDEX_FILE);
   const result: IndexResult = {
     ...t,
     peakRssMb: rss,
