@@ -202,7 +202,7 @@ export class Engine implements Disposable {
         if (pending.length % YIELD_EVERY_FILES === 0) await yieldToEventLoop();
       }
       // Extraction runs on the worker pool for a bulk index; results land in scan order.
-      const results = await this.extractor.extractAll(pending.map((p) => ({ lang: languageForPath(p.file.rel)!.id, text: p.text })));
+      const results = await this.extractor.extractAll(pending.map((p) => ({ lang: languageForPath(p.file.rel)!.id, text: p.text, key: p.file.rel })));
       pending.forEach(({ file, hash }, i) => {
         const record = results[i];
         if (record instanceof Error) {
