@@ -141,9 +141,9 @@ export class CodeGraph {
     for (let d = 1; d <= depth && frontier.length; d++) {
       const next: string[] = [];
       for (const id of frontier) {
-        const visit = (edge: string, _a: unknown, source: string, target: string) => {
+        // graphology hands the edge's attributes to the callback: no second lookup per edge.
+        const visit = (_edge: string, data: CallEdgeData, source: string, target: string) => {
           const other = direction === 'in' ? source : target;
-          const data = this.calls.getEdgeAttributes(edge);
           if (seen.has(other) || data.confidence < minConfidence) return;
           seen.add(other);
           next.push(other);
@@ -187,6 +187,12 @@ export class CodeGraph {
       .map((c) => c.sort())
       .filter((c) => !filter || c.some(filter))
       .sort((a, b) => b.length - a.length || (a[0] < b[0] ? -1 : 1));
+  }
+
+  /** Base and interface members a method overrides or implements (callers of those may reach it by dispatch). */
+  overridden(id: string): IndexedSymbol[] {
+    const sym = this.table.byId.get(id);
+    return sym ? this.resolver.overriddenBy(sym) : [];
   }
 
   edgeCount(): number {

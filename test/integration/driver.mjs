@@ -8,7 +8,6 @@
 //   SIGHTLINE_IT_GREP      mocha --grep for the suite inside the extension host
 //   SIGHTLINE_IT_TIMEOUT   overall bound for one run in seconds (default 600)
 //   SIGHTLINE_IT_KEEP=1    keep the temp folder (logs, user data, workspace copy) for inspection
-//   SIGHTLINE_IT_SCREENSHOTS=<dir>  where screenshots that tests request go (default: <temp>/screenshots)
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -26,6 +25,7 @@ const testIndexDir = path.join(root, 'out', 'integration', 'suite');
 const fixtures = (process.env.SIGHTLINE_IT_FOLDERS ?? 'editor-ts,editor-js').split(',').map((f) => f.trim()).filter(Boolean);
 const overallMs = Number(process.env.SIGHTLINE_IT_TIMEOUT ?? 600) * 1000;
 const keep = process.env.SIGHTLINE_IT_KEEP === '1';
+const screenshotDir = path.join(root, 'out', 'screenshots');
 
 const log = (line) => process.stdout.write(`[driver] ${line}\n`);
 
@@ -185,6 +185,40 @@ function readResults(file) {
   }
 }
 
+/** Bounded wait for `selector` in any of the page's frames; returns the element. */
+function elementInFrames(page, selector) {
+  return poll(`${selector} in a frame`, 20000, async () => {
+    for (const frame of page.frames()) {
+      const element = await frame.$(selector).catch(() => null);
+      if (element) return element;
+    }
+    return undefined;
+  });
+}
+
+async function clickInFrame(page, name, selector) {
+  try {
+    await (await elementInFrames(page, selector)).click();
+    log(`clicked ${selector} (${name})`);
+  } catch (e) {
+    log(`click ${name} not done: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Waits (bounded) until `selector` is in one of the page's frames, then saves `<name>.png` in screenshotDir. */
+async function saveScreenshot(page, name, selector) {
+  try {
+    await elementInFrames(page, selector);
+    const file = path.join(screenshotDir, `${name}.png`);
+    fs.mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: `${file}.tmp.png` });
+    fs.renameSync(`${file}.tmp.png`, file);
+    log(`saved ${file}`);
+  } catch (e) {
+    log(`screenshot ${name} not taken: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 async function main() {
   if (!fs.existsSync(path.join(testIndexDir, 'index.js'))) throw new Error(`${testIndexDir}/index.js is missing: run "npm run build" first.`);
   if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first.');
@@ -215,8 +249,6 @@ async function main() {
     open = `workspace=${encodeURIComponent(file)}`;
   }
   const resultsFile = path.join(state.tmp, 'results.json');
-  const screenshots = path.resolve(process.env.SIGHTLINE_IT_SCREENSHOTS ?? path.join(state.tmp, 'screenshots'));
-  fs.mkdirSync(screenshots, { recursive: true });
   const env = {
     ...process.env,
     PATH: `${tools.nodeBinDir}${path.delimiter}${process.env.PATH}`,
@@ -225,10 +257,10 @@ async function main() {
     XDG_CONFIG_HOME: path.join(state.tmp, 'xdg-config'),
     XDG_CACHE_HOME: path.join(state.tmp, 'xdg-cache'),
     SIGHTLINE_TEST_RESULTS: resultsFile,
-    SIGHTLINE_TEST_SCREENSHOTS: screenshots,
     // Window lock files for `sightline bridge` go here, not into the home folder.
     SIGHTLINE_LOCK_DIR: path.join(state.tmp, 'locks'),
     SIGHTLINE_TEST_GREP: process.env.SIGHTLINE_IT_GREP ?? '',
+    SIGHTLINE_SCREENSHOTS: screenshotDir,
   };
   const port = await startCodeServer(tools, env);
   log(`code-server ${port} ready; workspace ${workspace}`);
@@ -261,16 +293,10 @@ async function main() {
     const line = Array.isArray(args) ? util.format(...args) : String(args);
     // The workbench's agent host retries a sign-in that cannot exist here, dozens of times a run.
     if (line.startsWith('[AgentHost]')) return;
-    // A test asks for a picture of the workbench as it is now (see helpers.ts screenshot()).
-    const shot = /^\[sightline-screenshot\] ([\w-]+)$/.exec(line);
-    if (shot) {
-      const file = path.join(screenshots, `${shot[1]}.png`);
-      page
-        .screenshot({ path: `${file}.tmp.png` })
-        .then(() => fs.renameSync(`${file}.tmp.png`, file))
-        .catch((e) => log(`screenshot ${shot[1]} failed: ${e.message}`));
-    }
-    process.stdout.write(`${line}\n`);
+    // Requests from a test for what only the browser can do: a picture of the workbench once `selector` shows
+    // in some frame (webviews are nested iframes), or a real click on it. The test waits for the effect.
+    const request = /^\[sightline-driver\] (screenshot|click) ([a-z0-9-]+) (.+)$/.exec(line);
+    if (request) void (request[1] === 'screenshot' ? saveScreenshot(page, request[2], request[3]) : clickInFrame(page, request[2], request[3]));
   });
   page.on('crash', () => log('the page crashed'));
 

@@ -21,7 +21,8 @@ describe('activation', () => {
     assert.ok(engines[1].graph.table.byName.get('salute'), 'salute is indexed in the second folder');
     const symbols = engines.reduce((n, e) => n + e.graph.table.all.length, 0);
     await poll('the status bar to show the count', () => api.statusText(), (t) => t.includes(`${symbols} symbols`));
-    await screenshot('status-bar'); // for a person to look at: the item in the real workbench
+    // The item as the real workbench renders it (out/screenshots/status-bar.png, for a person to look at).
+    await screenshot('status-bar', `text=Sightline: ${symbols} symbols`);
   });
 
   it('keeps the index in extension storage, not in the repository', async () => {

@@ -90,14 +90,15 @@ export async function typeScriptReady(): Promise<void> {
 }
 
 /**
- * Asks the driver for a screenshot of the workbench as it is now and waits (bounded) until it is written:
- * `<SIGHTLINE_TEST_SCREENSHOTS>/<name>.png`. Returns its path.
+ * Asks the driver for a screenshot of the workbench once `selector` (a Playwright selector) has rendered, and
+ * waits (bounded) until it is written to `<SIGHTLINE_SCREENSHOTS>/<name>.png`. Returns its path.
  */
-export async function screenshot(name: string): Promise<string> {
-  const dir = process.env.SIGHTLINE_TEST_SCREENSHOTS;
-  assert.ok(dir, 'SIGHTLINE_TEST_SCREENSHOTS is set by the driver');
+export async function screenshot(name: string, selector: string): Promise<string> {
+  const dir = process.env.SIGHTLINE_SCREENSHOTS;
+  assert.ok(dir, 'SIGHTLINE_SCREENSHOTS is set: run the integration tests through test/integration/driver.mjs');
   const file = path.join(dir, `${name}.png`);
-  console.log(`[sightline-screenshot] ${name}`);
+  fs.rmSync(file, { force: true });
+  console.log(`[sightline-driver] screenshot ${name} ${selector}`);
   await poll(`the driver to write ${file}`, () => fs.existsSync(file), (ok) => ok, 30_000);
   return file;
 }
