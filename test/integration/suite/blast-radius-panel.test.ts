@@ -36,8 +36,10 @@ describe('Blast Radius panel in the real VS Code', () => {
     await (await sightline()).whenIndexed();
   });
 
+  // Leave the workbench as we found it (one group, no editors): later suites use the active editor.
   after(async () => {
-    for (const tab of blastRadiusTabs()) await vscode.window.tabGroups.close(tab);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.deepEqual(blastRadiusTabs(), []);
   });
 
   it('contributes "Sightline: Show Blast Radius" and registers it', async () => {
