@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import { isSightlineError } from '../../src/common/errors';
-import { fuzzyScore } from '../../src/tools/search-symbols';
 import { callTool, contextFor, copyFixture, removeDir } from './helpers';
 
 /**
@@ -45,12 +44,6 @@ describe('language tools headless (index only)', () => {
     assert.deepEqual(r.symbols[0].sources, ['index']);
     const classes = await callTool(ctx, 'search_symbols', { query: 'a', kind: 'class' });
     assert.deepEqual(classes.symbols.map((s: any) => s.name), ['Square']);
-  });
-
-  it('fuzzyScore ranks exact over prefix over substring over scattered letters', () => {
-    const order = ['compute', 'computeAll', 'recompute', 'cmpXute', 'other'].map((n) => fuzzyScore(n, 'compute'));
-    assert.ok(order[0] > order[1] && order[1] > order[2] && order[3] === 0 && order[4] === 0, JSON.stringify(order));
-    assert.ok(fuzzyScore('multiply', 'mltp') > 0);
   });
 
   for (const [tool, args, instead] of [
