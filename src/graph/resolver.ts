@@ -221,9 +221,12 @@ export class CallResolver {
    */
   private conventionalType(file: string, record: FileRecord, family: string, name: string): Denotation | undefined {
     const usual = this.conventions(family).get(name);
+    const typeName = name[0].toUpperCase() + name.slice(1);
+    // `random` → `Random`, or `Random.Random` when Random is a namespace import of a module named after its type.
+    if (!usual && typeName === name) return undefined;
     const d = usual
       ? this.denoteTypeName(usual.file, this.table.files.get(usual.file)!, family, usual.type)
-      : this.denoteTypeName(file, record, family, name[0].toUpperCase() + name.slice(1));
+      : this.denoteTypeName(file, record, family, typeName) ?? this.denoteTypeName(file, record, family, `${typeName}.${typeName}`);
     const types = d?.symbols.filter((t) => TYPE_KINDS.has(t.kind)) ?? [];
     return types.length ? { kind: 'instance', types, resolution: 'name', confidence: CONVENTION_CONFIDENCE } : undefined;
   }
