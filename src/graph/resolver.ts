@@ -295,13 +295,33 @@ export class CallResolver {
 
   /** The variable's declared or constructed type, from the innermost scope that binds it. */
   private localType(file: string, record: FileRecord, enclosing: IndexedSymbol | undefined, name: string): Denotation | undefined {
-    const fileSymbols = this.table.byFile.get(file) ?? [];
-    for (let scope = enclosing; scope; scope = scope.parent !== undefined ? fileSymbols[scope.parent] : undefined) {
-      const b = this.binding(record, false, scope.local, name);
-      if (b) return this.instanceOf(file, record, b.type, b.fromCall === true);
+    const b = this.scopedBinding(file, record, enclosing, name, (x) => !x.field);
+    if (!b) return undefined;
+    // A collection is not an instance of its element type; an element takes the type its collection holds.
+    if (b.collection) return undefined;
+    if (b.elementOf) {
+      const c = this.scopedBinding(file, record, enclosing, b.type, (x) => x.collection === true);
+      if (c) return this.instanceOf(file, record, c.type, false);
+      // Scopes are per function, not per block: the same name may be declared with a type elsewhere in it.
+      const other = this.scopedBinding(file, record, enclosing, name, (x) => !x.field && !x.elementOf && !x.collection);
+      return other ? this.instanceOf(file, record, other.type, other.fromCall === true) : undefined;
     }
-    const top = this.binding(record, false, undefined, name);
-    return top ? this.instanceOf(file, record, top.type, top.fromCall === true) : undefined;
+    return this.instanceOf(file, record, b.type, b.fromCall === true);
+  }
+
+  /** The binding of `name` from the innermost scope that has one (the first per scope, or the first that `accept`s). */
+  private scopedBinding(file: string, record: FileRecord, enclosing: IndexedSymbol | undefined, name: string, accept: (b: BindingRecord) => boolean): BindingRecord | undefined {
+    const fileSymbols = this.table.byFile.get(file) ?? [];
+    const pick = (scope: number | undefined) => {
+      const first = this.binding(record, false, scope, name);
+      if (!first || accept(first)) return first;
+      return record.bindings.find((x) => x.scope === scope && x.name === name && accept(x));
+    };
+    for (let scope = enclosing; scope; scope = scope.parent !== undefined ? fileSymbols[scope.parent] : undefined) {
+      const b = pick(scope.local);
+      if (b) return b;
+    }
+    return pick(undefined);
   }
 
   private instanceOf(file: string, record: FileRecord, typeName: string, fromCall: boolean): Denotation | undefined {
