@@ -54,6 +54,9 @@ export const targets = [
   { entryPoints: ['src/index/parse-worker.ts'], outfile: 'dist/parse-worker.js' },
 ];
 targets.push(...vscodeTargets());
+// The Blast Radius webview runs in the browser: no Node, no `vscode`; one script and one stylesheet in dist/media,
+// the only folder the webview may load from.
+targets.push({ entryPoints: ['media/blast-radius.ts', 'media/blast-radius.css'], outdir: 'dist/media', platform: 'browser', format: 'iife', target: 'es2022' });
 
 function copyAssets() {
   fs.mkdirSync(path.join(dist, 'wasm'), { recursive: true });

@@ -39,11 +39,18 @@ export function percentile(samples: number[], p: number): number {
   return sorted[idx];
 }
 
+/**
+ * Sampling stops after `n` calls or once this much time has been spent, whichever comes first, so a slow
+ * query (a hub with thousands of callers on a large graph) still finishes the run; the count is reported.
+ */
+export const SAMPLE_BUDGET_MS = 5000;
+
 /** Runs `op` `n` times (after a few warm-up runs) and returns per-call latencies in ms. */
-export function sampleSync(n: number, op: (i: number) => void, warmup = 5): number[] {
+export function sampleSync(n: number, op: (i: number) => void, warmup = 2): number[] {
   for (let i = 0; i < warmup; i++) op(i);
   const out: number[] = [];
-  for (let i = 0; i < n; i++) {
+  const start = performance.now();
+  for (let i = 0; i < n && (i < 10 || performance.now() - start < SAMPLE_BUDGET_MS); i++) {
     const t0 = performance.now();
     op(i);
     out.push(performance.now() - t0);
@@ -52,10 +59,11 @@ export function sampleSync(n: number, op: (i: number) => void, warmup = 5): numb
 }
 
 /** Like sampleSync; `op` is told whether a call is a warm-up (not timed). */
-export async function sampleAsync(n: number, op: (i: number, warmup: boolean) => Promise<unknown>, warmup = 5): Promise<number[]> {
+export async function sampleAsync(n: number, op: (i: number, warmup: boolean) => Promise<unknown>, warmup = 2): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await op(i, true);
   const out: number[] = [];
-  for (let i = 0; i < n; i++) {
+  const start = performance.now();
+  for (let i = 0; i < n && (i < 10 || performance.now() - start < SAMPLE_BUDGET_MS); i++) {
     const t0 = performance.now();
     await op(i, false);
     out.push(performance.now() - t0);

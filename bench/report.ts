@@ -22,13 +22,14 @@ const n0 = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en
 const n1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
 const n2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
 const ms = (x: number) => (!Number.isFinite(x) ? 'n/a' : x < 1 ? `${(x * 1000).toFixed(0)}µs` : x < 100 ? `${x.toFixed(1)}ms` : `${n0(x)}ms`);
-const pair = (a: number, b: number) => (Number.isFinite(a) ? `${ms(a)} / ${ms(b)}` : 'n/a');
+/** p50 / p99; a sample count is shown when the time budget cut the sampling short. */
+const pair = (a: number, b: number, n?: number) => (Number.isFinite(a) ? `${ms(a)} / ${ms(b)}${n !== undefined && n < 100 ? ` n=${n}` : ''}` : 'n/a');
 const mb = (bytes: number) => bytes / 1e6;
 
 function queryRows(results: CorpusResult[]): Row[] {
   const names = [...new Set(results.flatMap((r) => r.index.queries.map((q) => q.name)))];
   const rows: Row[] = [];
-  for (const name of names) rows.push([`  ${name}`, (r) => { const q = r.index.queries.find((x) => x.name === name); return q ? pair(q.p50Ms, q.p99Ms) : ''; }]);
+  for (const name of names) rows.push([`  ${name}`, (r) => { const q = r.index.queries.find((x) => x.name === name); return q ? pair(q.p50Ms, q.p99Ms, q.samples) : ''; }]);
   rows.push(['answer tokens (of budget)', () => '']);
   for (const name of names.filter((x) => results.some((r) => r.index.queries.find((q) => q.name === x)?.tokens !== undefined))) {
     rows.push([`  ${name}`, (r) => { const q = r.index.queries.find((x) => x.name === name); return q?.tokens !== undefined ? `${n0(q.tokens)}/${n0(q.budget!)}${q.truncated ? ' cut' : ''}` : ''; }]);
@@ -37,7 +38,7 @@ function queryRows(results: CorpusResult[]): Row[] {
     rows.push(['MCP stdio p50 / p99', () => '']);
     rows.push(['  first answer (start+warm load)', (r) => (r.mcp ? ms(r.mcp.firstAnswerMs) : '')]);
     for (const name of [...new Set(results.flatMap((r) => r.mcp?.calls.map((c) => c.name) ?? []))]) {
-      rows.push([`  ${name}`, (r) => { const c = r.mcp?.calls.find((x) => x.name === name); return c ? pair(c.p50Ms, c.p99Ms) : ''; }]);
+      rows.push([`  ${name}`, (r) => { const c = r.mcp?.calls.find((x) => x.name === name); return c ? pair(c.p50Ms, c.p99Ms, c.samples) : ''; }]);
     }
   }
   return rows;
@@ -67,7 +68,7 @@ function rows(results: CorpusResult[]): Row[] {
     ['  persisted MB (% source)', (r) => `${n1(mb(r.index.persistedBytes))} (${n0((100 * r.index.persistedBytes) / r.bytes)}%)`],
     ['WARM START wall', (r) => ms(r.warm.wallMs)],
     ['  peak RSS MB', (r) => n0(r.warm.peakRssMb)],
-    ['ONE-LINE EDIT p50 / p99', (r) => (r.index.incremental ? pair(r.index.incremental.p50Ms, r.index.incremental.p99Ms) : 'n/a')],
+    ['ONE-LINE EDIT p50 / p99', (r) => (r.index.incremental ? pair(r.index.incremental.p50Ms, r.index.incremental.p99Ms, r.index.incremental.samples) : 'n/a')],
     ['  file lines, re-linked in place', (r) => (r.index.incremental ? `${r.index.incremental.lines}, ${r.index.incremental.inPlace}/${r.index.incremental.samples}` : '')],
     ['QUERIES in process p50 / p99', () => ''],
     ...queryRows(results),

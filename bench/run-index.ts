@@ -4,6 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { RingLogger } from '../src/common/log';
 import { estimateTokens } from '../src/common/tokens';
 import { Engine } from '../src/engine/engine';
+import { INDEX_FILE } from '../src/engine/store';
 import { indexOnlyFeatures } from '../src/engine/language-features';
 import { Workspaces } from '../src/engine/workspaces';
 import type { CodeGraph } from '../src/graph/code-graph';
@@ -41,6 +42,7 @@ export interface QueryResult {
   args?: Record<string, unknown>;
   p50Ms: number;
   p99Ms: number;
+  samples?: number;
   /** Tokens of the answer (the tool's own estimate) and the budget it had. */
   tokens?: number;
   budget?: number;
@@ -64,7 +66,7 @@ export async function runIndex(corpus: Corpus, options: { workers?: number; quer
   stall.disable();
   const rss = peakRssMb();
   const graph = engine.graph;
-  const persisted = path.join(storageDirOf(corpus), 'index.json');
+  const persisted = path.join(storageDirOf(corpus), INDEX_FILE);
   const result: IndexResult = {
     ...t,
     peakRssMb: rss,
@@ -88,7 +90,7 @@ async function runQueries(ctx: ToolContext, graph: CodeGraph, specs: QuerySpec[]
   for (const spec of specs) {
     if (spec.kind === 'core') {
       const samples = sampleSync(n, (i) => spec.run(graph, i));
-      out.push({ name: spec.name, p50Ms: percentile(samples, 50), p99Ms: percentile(samples, 99) });
+      out.push({ name: spec.name, p50Ms: percentile(samples, 50), p99Ms: percentile(samples, 99), samples: samples.length });
       continue;
     }
     const tool = ALL_TOOLS.find((t) => t.name === spec.tool);
@@ -107,6 +109,7 @@ async function runQueries(ctx: ToolContext, graph: CodeGraph, specs: QuerySpec[]
       args: spec.args,
       p50Ms: percentile(samples, 50),
       p99Ms: percentile(samples, 99),
+      samples: samples.length,
       tokens: estimateTokens(answer),
       budget: (spec.args.max_tokens as number | undefined) ?? 4000,
       truncated: answer.truncated === true,
@@ -147,7 +150,7 @@ async function runEdits(engine: Engine, n: number): Promise<IndexResult['increme
   }, 3);
   engine.setOverlay(rel, undefined);
   await engine.ready();
-  return { file: rel, lines: best.lines, p50Ms: percentile(samples, 50), p99Ms: percentile(samples, 99), inPlace, samples: n };
+  return { file: rel, lines: best.lines, p50Ms: percentile(samples, 50), p99Ms: percentile(samples, 99), inPlace, samples: samples.length };
 }
 
 /** Warm start: a new Engine (a new process) finds the persisted index and nothing changed on disk. */

@@ -12,7 +12,7 @@ import { percentile, sampleAsync } from './measure';
 export interface McpResult {
   /** Spawn to the first answered index_workspace (server start + warm index load). */
   firstAnswerMs: number;
-  calls: { name: string; p50Ms: number; p99Ms: number }[];
+  calls: { name: string; p50Ms: number; p99Ms: number; samples?: number }[];
 }
 
 export async function runMcp(corpus: Corpus, calls: { name: string; tool: string; args: Record<string, unknown> }[], n: number): Promise<McpResult> {
@@ -37,7 +37,7 @@ export async function runMcp(corpus: Corpus, calls: { name: string; tool: string
         const r = await client.callTool({ name: call.tool, arguments: call.args }, undefined, { timeout: 600_000 });
         if (r.isError) throw new Error(`${call.tool} failed: ${JSON.stringify(r.content)}`);
       });
-      out.push({ name: call.name, p50Ms: percentile(samples, 50), p99Ms: percentile(samples, 99) });
+      out.push({ name: call.name, p50Ms: percentile(samples, 50), p99Ms: percentile(samples, 99), samples: samples.length });
     }
     return { firstAnswerMs, calls: out };
   } finally {

@@ -14,18 +14,29 @@ export function estimateTokens(value: unknown): number {
 }
 
 /**
- * Keeps as many items as fit in the budget, by binary search over the prefix length (items are already
- * ranked, best first). `render(n)` builds the whole result for the first n items, so the envelope counts too.
+ * Keeps as many items as fit in the budget (items are already ranked, best first). `render(kept, truncated)`
+ * builds the whole result for a prefix, so the envelope counts too. The prefix grows by doubling and is then
+ * narrowed by binary search, so the cost follows what is kept, not what was found: a hub with 100,000
+ * callers is never rendered whole just to learn that it does not fit.
  */
 export function fitToBudget<T, R>(items: readonly T[], maxTokens: number, render: (kept: readonly T[], truncated: boolean) => R): R {
-  const full = render(items, false);
-  if (estimateTokens(full) <= maxTokens) return full;
+  const fits = (n: number) => estimateTokens(render(items.slice(0, n), true)) <= maxTokens;
   let lo = 0;
-  let hi = items.length - 1;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (estimateTokens(render(items.slice(0, mid), true)) <= maxTokens) lo = mid;
-    else hi = mid - 1;
+  let hi = 1;
+  while (hi < items.length && fits(hi)) {
+    lo = hi;
+    hi *= 2;
+  }
+  if (hi >= items.length) {
+    const full = render(items, false);
+    if (estimateTokens(full) <= maxTokens) return full;
+    hi = items.length;
+  }
+  // Invariant: a prefix of lo items fits (or lo is 0), a prefix of hi items does not.
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (fits(mid)) lo = mid;
+    else hi = mid;
   }
   return render(items.slice(0, lo), true);
 }

@@ -2,16 +2,20 @@ import type { Disposable } from '../common/disposable';
 import { extractFile } from '../index/extract';
 import type { LanguageId } from '../index/languages';
 import { ParsePool } from '../index/parse-pool';
+import { TreeCache } from '../index/tree-cache';
 import type { FileRecord } from '../index/records';
 
 /**
  * Chooses where files are extracted. A bulk index goes to the worker pool (every core, main thread free);
  * a handful of files (an edit, a save) is extracted on the calling thread: a round trip to a worker would
- * cost more than the parse, and a worker started cold pays WASM tier-up on its first files.
+ * cost more than the parse, and a worker started cold pays WASM tier-up on its first files. Those edits
+ * keep their trees (TreeCache), so typing in the same file re-parses only what changed.
  */
 export interface ExtractJob {
   lang: LanguageId;
   text: string;
+  /** The file's identity: with it, an in-thread extraction keeps the tree and parses the next version incrementally. */
+  key?: string;
 }
 
 /** Up to this many files are extracted in-thread. */
@@ -19,6 +23,7 @@ const IN_THREAD_MAX_FILES = 4;
 
 export class Extractor implements Disposable {
   private pool?: ParsePool;
+  private readonly trees = new TreeCache();
 
   constructor(private readonly poolSize?: number) {}
 
@@ -26,7 +31,10 @@ export class Extractor implements Disposable {
   async extractAll(jobs: readonly ExtractJob[]): Promise<(FileRecord | Error)[]> {
     if (jobs.length <= IN_THREAD_MAX_FILES || this.poolSize === 0) {
       const out: (FileRecord | Error)[] = [];
-      for (const job of jobs) out.push(await extractFile(job.lang, job.text).catch(asError));
+      for (const job of jobs) {
+        const work = job.key !== undefined ? this.trees.extract(job.key, job.lang, job.text) : extractFile(job.lang, job.text);
+        out.push(await work.catch(asError));
+      }
       return out;
     }
     this.pool ??= new ParsePool(this.poolSize);
@@ -36,6 +44,7 @@ export class Extractor implements Disposable {
   dispose(): void {
     this.pool?.dispose();
     this.pool = undefined;
+    this.trees.dispose();
   }
 }
 

@@ -147,9 +147,9 @@ export class CodeGraph {
     for (let d = 1; d <= depth && frontier.length; d++) {
       const next: string[] = [];
       for (const id of frontier) {
-        const visit = (edge: string, _a: unknown, source: string, target: string) => {
+        // graphology hands the edge's attributes to the callback: no second lookup per edge.
+        const visit = (_edge: string, data: CallEdgeData, source: string, target: string) => {
           const other = direction === 'in' ? source : target;
-          const data = this.calls.getEdgeAttributes(edge);
           if (seen.has(other) || data.confidence < minConfidence) return;
           seen.add(other);
           next.push(other);

@@ -53,14 +53,27 @@ export function resetParser(): void {
 }
 
 export async function extractFile(lang: LanguageId, text: string): Promise<FileRecord> {
+  const { record, tree } = await extractKeepingTree(lang, text);
+  tree.delete();
+  return record;
+}
+
+/**
+ * Like extractFile, but hands back the tree (the caller deletes it) so the next version of the same text
+ * can be parsed incrementally: `oldTree` must already have had the edit applied (`tree.edit`).
+ */
+export async function extractKeepingTree(lang: LanguageId, text: string, oldTree?: Tree): Promise<{ record: FileRecord; tree: Tree }> {
   const loaded = await loadLanguage(lang);
   const p = parserFor();
   p.setLanguage(loaded.language);
   let tree: Tree | null = null;
   try {
-    tree = p.parse(text);
+    tree = p.parse(text, oldTree);
     if (!tree) throw new Error('tree-sitter returned no tree');
-    return recordsFromTree(lang, loaded.query, tree, text);
+    const record = recordsFromTree(lang, loaded.query, tree, text);
+    const kept = tree;
+    tree = null;
+    return { record, tree: kept };
   } catch (e) {
     resetParser();
     throw e;

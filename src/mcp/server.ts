@@ -12,7 +12,8 @@ export interface ServerOptions {
 
 const INSTRUCTIONS =
   'Sightline answers questions about this workspace\'s code: who calls what (find_callers, find_callees, blast_radius), structure ' +
-  '(repo_summary, dependency_graph, structural_search), and navigation (go_to_definition, find_references). Positions are 1-based. ' +
+  '(repo_summary, dependency_graph, structural_search), navigation (go_to_definition, find_references), and retrieval over code and ' +
+  'markdown docs (list_repositories, route, outline, retrieve, search_symbols, then read_node, read_chunk, wiki_page, read_file_range). Positions are 1-based. ' +
   'Symbols can be named by name, `Class.method`, or a symbol_id returned by any tool. Every answer carries `freshness`.';
 
 /**
@@ -31,7 +32,7 @@ export function createMcpServer(options: ServerOptions): McpServer {
         const ctx: ToolContext = { ...options.context, signal: extra.signal };
         try {
           const value = await tool.handler(args as never, ctx);
-          const engine = ctx.workspaces.pick(args.workspace as string | undefined, args.file as string | undefined);
+          const engine = ctx.workspaces.pick((args.workspace ?? args.repository) as string | undefined, args.file as string | undefined);
           return okResult({ ...value, freshness: engine.freshness() });
         } catch (e) {
           return errorResult(e, ctx.logger, tool.name);

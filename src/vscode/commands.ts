@@ -35,7 +35,7 @@ export function registerCommands(channel: vscode.LogOutputChannel, extension: ()
       const config = ready().mcpConfiguration();
       await vscode.env.clipboard.writeText(JSON.stringify(config, null, 2));
       void vscode.window.showInformationMessage(
-        'Sightline: MCP configuration copied. Paste it into your agent\'s MCP settings; it holds this window\'s address and token, which change when the window restarts.',
+        'Sightline: MCP configuration copied. "sightline" bridges over stdio to the VS Code window that has the agent\'s folder open; "sightline-http" reaches this window directly until it restarts.',
       );
       return config;
     }),

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../common/errors';
+import { registerBlastRadiusPanel } from '../panel';
 import { registerCommands } from './commands';
 import { createChannelLogger } from './log';
 import { SightlineExtension, type SightlineApi } from './sightline';
@@ -16,6 +17,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Sightl
   const logger = createChannelLogger(channel);
   let extension: SightlineExtension | undefined;
   context.subscriptions.push(...registerCommands(channel, () => extension));
+  registerBlastRadiusPanel(context, () => extension?.folders.workspaces, logger);
   try {
     const created = new SightlineExtension(context, logger);
     context.subscriptions.push(created);

@@ -63,6 +63,7 @@ export class FolderEngines implements vscode.Disposable {
             storageDir: this.storage ? path.join(this.storage.fsPath, 'index', contentHash(folder.uri.fsPath).slice(0, 16)) : null,
             maxFileBytes: settings.maxFileBytes,
             exclude: settings.exclude,
+            docCollections: settings.docCollections,
             logger: this.logger,
           }),
         );

@@ -20,7 +20,7 @@ import type {
 } from '../engine/language-features';
 import { invalidArgument, notFound } from '../common/errors';
 import { PositionMapper } from './positions';
-import type { ProviderCalls } from './provider-calls';
+import type { ProviderCalls } from '../engine/provider-calls';
 import { applyPlan, planFromTextEdits, planFromWorkspaceEdit } from './edits';
 
 type Location = vscode.Location | vscode.LocationLink;

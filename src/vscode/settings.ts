@@ -6,6 +6,8 @@ import { TOOL_GROUPS, type ToolGroup } from '../tools/tool';
 export interface Settings {
   toolGroups: ToolGroup[];
   exclude: string[];
+  /** Extra markdown collections (globs), beside the folders that hold docs. */
+  docCollections: string[];
   maxFileBytes: number;
   maxTokens: number;
   providerTimeoutMs: number;
@@ -22,10 +24,12 @@ export function readSettings(): Settings {
   const groups = c.get<unknown[]>('tools', [...TOOL_GROUPS]);
   const toolGroups = TOOL_GROUPS.filter((g) => Array.isArray(groups) && groups.includes(g));
   const exclude = c.get<unknown[]>('index.exclude', []);
+  const docCollections = c.get<unknown[]>('index.docCollections', []);
   return {
     toolGroups,
     exclude: Array.isArray(exclude) ? exclude.filter((p): p is string => typeof p === 'string' && p.trim() !== '') : [],
-    maxFileBytes: clamp(c.get('index.maxFileSizeKB'), 1, 10240, 512) * 1024,
+    docCollections: Array.isArray(docCollections) ? docCollections.filter((p): p is string => typeof p === 'string' && p.trim() !== '') : [],
+    maxFileBytes: clamp(c.get('index.maxFileSizeKB'), 1, 10240, 1024) * 1024,
     maxTokens: clamp(c.get('maxTokens'), MIN_MAX_TOKENS, MAX_MAX_TOKENS, DEFAULT_MAX_TOKENS),
     providerTimeoutMs: clamp(c.get('providerTimeoutMs'), 100, 120_000, 10_000),
   };

@@ -2,15 +2,22 @@ import * as vscode from 'vscode';
 import { DisposableStore } from '../common/disposable';
 import type { RingLogger } from '../common/log';
 import type { Workspaces } from '../engine/workspaces';
+import * as path from 'node:path';
+import { errorMessage } from '../common/errors';
 import type { LoopbackEndpoint } from '../mcp/http';
+import { writeLock } from '../mcp/lockfile';
 import { SERVER_NAME } from '../mcp/server';
 import { FolderEngines } from './folders';
 import { VsCodeLanguageFeatures } from './language-features';
 import { McpHost } from './mcp-host';
-import { ProviderCalls } from './provider-calls';
+import { ProviderCalls } from '../engine/provider-calls';
 import { affectsIndex, affectsTools, readSettings, SECTION, type Settings } from './settings';
 import { IndexStatusItem } from './status';
 import { IndexSync } from './sync';
+
+export interface McpConfiguration {
+  mcpServers: Record<string, { type: 'stdio'; command: string; args: string[] } | { type: 'http'; url: string; headers: Record<string, string> }>;
+}
 
 /** What activate() returns: how tests (and other extensions) reach the running instance. */
 export interface SightlineApi {
@@ -22,6 +29,7 @@ export interface SightlineApi {
   statusText(): string;
   workspaces(): Workspaces;
   mcpStats(): { sessions: number; openRequests: number };
+  lockFile(): string | undefined;
 }
 
 /**
@@ -34,6 +42,7 @@ export class SightlineExtension implements vscode.Disposable {
   readonly folders: FolderEngines;
   private readonly mcp: McpHost;
   private readonly status: IndexStatusItem;
+  private lock: { file: string; dispose(): void } | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -63,8 +72,15 @@ export class SightlineExtension implements vscode.Disposable {
     const endpoint = await this.mcp.start();
     this.store.add(this.mcp.register());
     this.folders.rebuild(this.settings);
+    this.writeLock();
+    this.store.add({ dispose: () => this.lock?.dispose() });
     this.store.add(new IndexSync(this.folders));
-    this.store.add(vscode.workspace.onDidChangeWorkspaceFolders(() => this.folders.rebuild(this.settings)));
+    this.store.add(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.folders.rebuild(this.settings);
+        this.writeLock();
+      }),
+    );
     this.store.add(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration(SECTION)) return;
@@ -76,10 +92,43 @@ export class SightlineExtension implements vscode.Disposable {
     this.logger.log('info', `Sightline ${this.version} started; MCP server ${endpoint.url}, version ${this.mcp.version}, ${this.mcp.offeredTools.length} tools`);
   }
 
-  /** For agents outside VS Code that speak streamable HTTP: this window's address and token. */
-  mcpConfiguration(): { mcpServers: Record<string, { type: 'http'; url: string; headers: Record<string, string> }> } {
+  /**
+   * Announces this window to `sightline bridge` (port, token, folders; a 0600 file in a 0700 folder), so an
+   * agent started in one of its folders reaches this window's language servers.
+   */
+  private writeLock(): void {
+    this.lock?.dispose();
+    this.lock = undefined;
+    const { port, token } = this.mcp.endpoint();
+    const folders = this.folders.workspaces.engines.map((e) => e.root);
+    if (folders.length === 0) return;
+    try {
+      this.lock = writeLock({ pid: process.pid, port, token, folders, version: this.version });
+      this.logger.log('debug', `Lock file ${this.lock.file} announces this window to sightline bridge`);
+    } catch (e) {
+      this.logger.log('warn', `Could not write the lock file for sightline bridge (${errorMessage(e)}); agents outside VS Code can still use the copied HTTP configuration.`);
+    }
+  }
+
+  get lockFile(): string | undefined {
+    return this.lock?.file;
+  }
+
+  /**
+   * For agents outside VS Code. "sightline" runs the bundled CLI as a stdio bridge to whichever window has the
+   * agent's folder open (it survives window restarts); "sightline-http" talks to this window directly, with
+   * this window's address and token.
+   */
+  mcpConfiguration(): McpConfiguration {
     const { url, token } = this.mcp.endpoint();
-    return { mcpServers: { [SERVER_NAME]: { type: 'http', url, headers: { Authorization: `Bearer ${token}` } } } };
+    const cli = path.join(this.context.extensionPath, 'dist', 'cli.js');
+    const root = this.folders.workspaces.engines[0]?.root;
+    return {
+      mcpServers: {
+        [SERVER_NAME]: { type: 'stdio', command: 'node', args: [cli, 'bridge', ...(root ? ['--root', root] : [])] },
+        [`${SERVER_NAME}-http`]: { type: 'http', url, headers: { Authorization: `Bearer ${token}` } },
+      },
+    };
   }
 
   api(): SightlineApi {
@@ -92,6 +141,7 @@ export class SightlineExtension implements vscode.Disposable {
       statusText: () => this.status.text,
       workspaces: () => this.folders.workspaces,
       mcpStats: () => this.mcp.stats(),
+      lockFile: () => this.lockFile,
     };
   }
 

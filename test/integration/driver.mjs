@@ -3,7 +3,8 @@
 // shared/VSCODE-TESTS.md. Exit code 0 only when a complete results file reports tests and no failures.
 //
 // Environment:
-//   SIGHTLINE_IT_FIXTURE   fixture folder under test/fixtures (default: editor-ts)
+//   SIGHTLINE_IT_FOLDERS   comma-separated fixture folders under test/fixtures (default: editor-ts,editor-js);
+//                          more than one opens a multi-root workspace, in this order
 //   SIGHTLINE_IT_GREP      mocha --grep for the suite inside the extension host
 //   SIGHTLINE_IT_TIMEOUT   overall bound for one run in seconds (default 600)
 //   SIGHTLINE_IT_KEEP=1    keep the temp folder (logs, user data, workspace copy) for inspection
@@ -21,9 +22,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const cacheDir = path.join(root, '.vscode-test');
 const testIndexDir = path.join(root, 'out', 'integration', 'suite');
-const fixture = path.join(root, 'test', 'fixtures', process.env.SIGHTLINE_IT_FIXTURE ?? 'editor-ts');
+const fixtures = (process.env.SIGHTLINE_IT_FOLDERS ?? 'editor-ts,editor-js').split(',').map((f) => f.trim()).filter(Boolean);
 const overallMs = Number(process.env.SIGHTLINE_IT_TIMEOUT ?? 600) * 1000;
 const keep = process.env.SIGHTLINE_IT_KEEP === '1';
+const screenshotDir = path.join(root, 'out', 'screenshots');
 
 const log = (line) => process.stdout.write(`[driver] ${line}\n`);
 
@@ -183,10 +185,45 @@ function readResults(file) {
   }
 }
 
+/** Bounded wait for `selector` in any of the page's frames; returns the element. */
+function elementInFrames(page, selector) {
+  return poll(`${selector} in a frame`, 20000, async () => {
+    for (const frame of page.frames()) {
+      const element = await frame.$(selector).catch(() => null);
+      if (element) return element;
+    }
+    return undefined;
+  });
+}
+
+async function clickInFrame(page, name, selector) {
+  try {
+    await (await elementInFrames(page, selector)).click();
+    log(`clicked ${selector} (${name})`);
+  } catch (e) {
+    log(`click ${name} not done: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Waits (bounded) until `selector` is in one of the page's frames, then saves `<name>.png` in screenshotDir. */
+async function saveScreenshot(page, name, selector) {
+  try {
+    await elementInFrames(page, selector);
+    const file = path.join(screenshotDir, `${name}.png`);
+    fs.mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: `${file}.tmp.png` });
+    fs.renameSync(`${file}.tmp.png`, file);
+    log(`saved ${file}`);
+  } catch (e) {
+    log(`screenshot ${name} not taken: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 async function main() {
   if (!fs.existsSync(path.join(testIndexDir, 'index.js'))) throw new Error(`${testIndexDir}/index.js is missing: run "npm run build" first.`);
   if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first.');
-  if (!fs.existsSync(fixture)) throw new Error(`fixture ${fixture} does not exist.`);
+  for (const f of fixtures) if (!fs.existsSync(path.join(root, 'test', 'fixtures', f))) throw new Error(`fixture test/fixtures/${f} does not exist (SIGHTLINE_IT_FOLDERS).`);
+  if (fixtures.length === 0) throw new Error('SIGHTLINE_IT_FOLDERS names no fixture folder.');
   ensureChromium();
   const tools = ensureTools(cacheDir);
 
@@ -199,9 +236,18 @@ async function main() {
   });
   state.watchdog.unref();
 
-  // Tests edit files (rename with apply, index following an edit): they get a copy, never the fixture itself.
+  // Tests edit files (rename with apply, index following an edit): they get copies, never the fixtures themselves.
   const workspace = path.join(state.tmp, 'workspace');
-  fs.cpSync(fixture, workspace, { recursive: true });
+  for (const f of fixtures) fs.cpSync(path.join(root, 'test', 'fixtures', f), path.join(workspace, f), { recursive: true });
+  let open;
+  if (fixtures.length === 1) open = `folder=${encodeURIComponent(path.join(workspace, fixtures[0]))}`;
+  else {
+    const file = path.join(workspace, 'sightline-tests.code-workspace');
+    // TypeScript's inlay hints are off by default; the inlay_hints tests need parameter-name hints.
+    const settings = { 'typescript.inlayHints.parameterNames.enabled': 'all', 'javascript.inlayHints.parameterNames.enabled': 'all' };
+    writeJson(file, { folders: fixtures.map((f) => ({ path: f })), settings });
+    open = `workspace=${encodeURIComponent(file)}`;
+  }
   const resultsFile = path.join(state.tmp, 'results.json');
   const env = {
     ...process.env,
@@ -211,8 +257,10 @@ async function main() {
     XDG_CONFIG_HOME: path.join(state.tmp, 'xdg-config'),
     XDG_CACHE_HOME: path.join(state.tmp, 'xdg-cache'),
     SIGHTLINE_TEST_RESULTS: resultsFile,
-    SIGHTLINE_TEST_WORKSPACE: workspace,
+    // Window lock files for `sightline bridge` go here, not into the home folder.
+    SIGHTLINE_LOCK_DIR: path.join(state.tmp, 'locks'),
     SIGHTLINE_TEST_GREP: process.env.SIGHTLINE_IT_GREP ?? '',
+    SIGHTLINE_SCREENSHOTS: screenshotDir,
   };
   const port = await startCodeServer(tools, env);
   log(`code-server ${port} ready; workspace ${workspace}`);
@@ -245,7 +293,10 @@ async function main() {
     const line = Array.isArray(args) ? util.format(...args) : String(args);
     // The workbench's agent host retries a sign-in that cannot exist here, dozens of times a run.
     if (line.startsWith('[AgentHost]')) return;
-    process.stdout.write(`${line}\n`);
+    // Requests from a test for what only the browser can do: a picture of the workbench once `selector` shows
+    // in some frame (webviews are nested iframes), or a real click on it. The test waits for the effect.
+    const request = /^\[sightline-driver\] (screenshot|click) ([a-z0-9-]+) (.+)$/.exec(line);
+    if (request) void (request[1] === 'screenshot' ? saveScreenshot(page, request[2], request[3]) : clickInFrame(page, request[2], request[3]));
   });
   page.on('crash', () => log('the page crashed'));
 
@@ -256,7 +307,7 @@ async function main() {
     ['skipWelcome', 'true'],
     ['skipReleaseNotes', 'true'],
   ];
-  const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const url = `http://127.0.0.1:${port}/?${open}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   await page.goto(url);
   log('workbench opened; tests run in the extension host');
 

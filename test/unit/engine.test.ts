@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { RingLogger } from '../../src/common/log';
 import { Engine } from '../../src/engine/engine';
+import { INDEX_FILE } from '../../src/engine/store';
 import { copyFixture, removeDir } from './helpers';
 
 describe('engine: incremental, persistent indexing', () => {
@@ -16,7 +18,7 @@ describe('engine: incremental, persistent indexing', () => {
     const first = await new Engine({ root }).index();
     assert.equal(first.files_indexed, 15);
     assert.equal(first.files_unchanged, 0);
-    assert.ok(fs.existsSync(path.join(root, '.sightline', 'index.json')));
+    assert.ok(fs.existsSync(path.join(root, '.sightline', INDEX_FILE)));
     assert.equal(fs.readFileSync(path.join(root, '.sightline', '.gitignore'), 'utf8'), '*\n');
     const second = await new Engine({ root }).index();
     assert.deepEqual([second.files_indexed, second.files_unchanged, second.files_removed], [0, 15, 0]);
@@ -51,7 +53,7 @@ describe('engine: incremental, persistent indexing', () => {
 
   it('discards a corrupt cache with a log line and rebuilds it', async () => {
     await new Engine({ root }).index();
-    fs.writeFileSync(path.join(root, '.sightline', 'index.json'), '{"format": 3, "files": {"x.ts": {"hash": 1}}');
+    fs.writeFileSync(path.join(root, '.sightline', INDEX_FILE), '{"format": 3, "files": {"x.ts": {"hash": 1}}');
     const logger = new RingLogger();
     const stats = await new Engine({ root, logger }).index();
     assert.equal(stats.files_indexed, 15);
@@ -62,8 +64,8 @@ describe('engine: incremental, persistent indexing', () => {
 
   it('rebuilds a cache of another format version', async () => {
     await new Engine({ root }).index();
-    const file = path.join(root, '.sightline', 'index.json');
-    const data = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const file = path.join(root, '.sightline', INDEX_FILE);
+    const data = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8'));
     data.format = 1;
     fs.writeFileSync(file, JSON.stringify(data));
     const logger = new RingLogger();

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ALL_TOOLS } from '../../../src/tools/registry';
 import { EXTENSION_ID, poll, sightline } from './helpers';
@@ -9,22 +10,26 @@ describe('activation', () => {
     assert.equal(api.version, vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.version);
   });
 
-  it('indexes the fixture folder in the background and shows the symbol count in the status bar', async () => {
+  it('indexes every workspace folder in the background and shows the symbol count in the status bar', async () => {
     const api = await sightline();
     await api.whenIndexed();
-    const engine = api.workspaces().engines[0];
-    assert.equal(engine.status, 'ready');
-    const symbols = engine.graph.table.all.length;
-    assert.ok(engine.graph.table.byName.get('compute'), 'compute is indexed');
+    const engines = api.workspaces().engines;
+    assert.deepEqual(engines.map((e) => e.root), (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath));
+    assert.ok(engines.length >= 2, 'the driver opens a multi-root workspace');
+    assert.ok(engines.every((e) => e.status === 'ready'));
+    assert.ok(engines[0].graph.table.byName.get('compute'), 'compute is indexed in the first folder');
+    assert.ok(engines[1].graph.table.byName.get('salute'), 'salute is indexed in the second folder');
+    const symbols = engines.reduce((n, e) => n + e.graph.table.all.length, 0);
     await poll('the status bar to show the count', () => api.statusText(), (t) => t.includes(`${symbols} symbols`));
   });
 
   it('keeps the index in extension storage, not in the repository', async () => {
     const api = await sightline();
     await api.whenIndexed();
-    const root = api.workspaces().engines[0].root;
-    const files = await vscode.workspace.fs.readDirectory(vscode.Uri.file(root));
-    assert.ok(!files.some(([name]) => name === '.sightline'), 'no .sightline folder in the workspace');
+    for (const { root } of api.workspaces().engines) {
+      const files = await vscode.workspace.fs.readDirectory(vscode.Uri.file(root));
+      assert.ok(!files.some(([name]) => name === '.sightline'), `no .sightline folder in ${root}`);
+    }
   });
 
   it('offers every tool by default, with a version of extension version + tool-list hash', async () => {
@@ -39,7 +44,13 @@ describe('activation', () => {
     const api = await sightline();
     const config = await vscode.commands.executeCommand<any>('sightline.copyMcpConfiguration');
     const { url, token } = api.endpoint();
-    assert.deepEqual(config, { mcpServers: { sightline: { type: 'http', url, headers: { Authorization: `Bearer ${token}` } } } });
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    assert.deepEqual(config, {
+      mcpServers: {
+        sightline: { type: 'stdio', command: 'node', args: [path.join(ext.extensionPath, 'dist', 'cli.js'), 'bridge', '--root', api.workspaces().engines[0].root] },
+        'sightline-http': { type: 'http', url, headers: { Authorization: `Bearer ${token}` } },
+      },
+    });
     assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), config);
   });
 

@@ -40,6 +40,21 @@ describe('language tools in the real VS Code', function () {
     });
   });
 
+  describe('positions count Unicode code points', () => {
+    // src/unicode.ts:4 has two emoji (two UTF-16 units each) before `add` at code point 49 (UTF-16 column 51).
+    it('converts an agent\'s code-point position to VS Code\'s UTF-16 one', async () => {
+      const r = await callTool('hover', { file: 'src/unicode.ts', line: 4, character: 49 });
+      assert.match(r.contents.join('\n'), /add\(a: number, b: number\): number/);
+      assert.deepEqual([r.range.character, r.range.end_character], [49, 52]);
+    });
+
+    it('reports positions in code points', async () => {
+      const r = await callTool('find_references', { symbol: 'add' });
+      const at = r.references.map((x: any) => `${x.file}:${x.line}:${x.character}`);
+      assert.ok(at.includes('src/unicode.ts:4:49'), at.join(' '));
+    });
+  });
+
   describe('go_to_definition and find_references', () => {
     it('go_to_definition at a call site answers from the language server', async () => {
       const r = await callTool('go_to_definition', { file: 'src/main.ts', line: 4, character: 10 });
@@ -162,7 +177,7 @@ describe('language tools in the real VS Code', function () {
       const r = await callTool('call_hierarchy', { file: 'src/math.ts', line: 1, character: 17, direction: 'incoming' });
       assert.equal(r.item.name, 'add');
       // src/broken.ts calls add at module level: the server names the file as the caller.
-      assert.deepEqual(names(r.calls).sort(), ['broken.ts', 'compute', 'multiply']);
+      assert.deepEqual(names(r.calls).sort(), ['broken.ts', 'compute', 'multiply', 'unicode.ts']);
       const compute = r.calls.find((c: any) => c.name === 'compute');
       assert.deepEqual(compute.call_sites.map((s: any) => [s.file, s.line, s.character]), [['src/main.ts', 4, 10], ['src/main.ts', 4, 22]]);
       assert.equal(compute.symbol_id, 'src/main.ts#compute');
