@@ -43,9 +43,9 @@ function requestFromArgs(args: unknown): PanelRequest | undefined {
   return { target, depth: validDepth };
 }
 
+/** A choice in the picker; without a request it asks the user to type a target. */
 interface TargetItem extends vscode.QuickPickItem {
   request?: PanelRequest;
-  ask?: boolean;
 }
 
 /** Offers the symbol at the cursor, the active file, the uncommitted changes, or a name typed by the user. */
@@ -63,7 +63,7 @@ async function pickTarget(workspaces: Workspaces | undefined): Promise<PanelRequ
   }
   const changesRoot = located?.engine ?? workspaces.engines[0];
   items.push({ label: '$(git-commit) Uncommitted changes', description: `git diff in ${path.basename(changesRoot.root)}`, request: { target: 'changes', depth: DEFAULT_DEPTH, root: changesRoot.root } });
-  items.push({ label: '$(search) Another symbol or file…', description: 'type a name, Class.method, symbol id or path', ask: true });
+  items.push({ label: '$(search) Another symbol or file…', description: 'type a name, Class.method, symbol id or path' });
   const picked = await vscode.window.showQuickPick(items, { title: 'Show Blast Radius of…', placeHolder: 'What would change?' });
   if (!picked) return undefined;
   if (picked.request) return picked.request;

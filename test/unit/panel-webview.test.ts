@@ -243,6 +243,24 @@ describe('Blast Radius webview in headless Chromium', () => {
     await until('ready after the reload', async () => (await posted()).some((m) => m.type === 'ready'));
   });
 
+  it('ignores messages that are not the host\'s', async () => {
+    const shown = await page.locator('#app').innerHTML();
+    for (const junk of ['<img src=x onerror=window.__pwned=4>', null, 42, { type: 'evil', html: '<b>x</b>' }, { type: '__proto__' }]) {
+      await page.evaluate((m) => (globalThis as unknown as { postMessage(m: unknown, origin: string): void }).postMessage(m, '*'), junk);
+    }
+    // Messages are delivered in order: once a marker posted after the junk arrives, the page has seen all of it.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const w = globalThis as unknown as { addEventListener(t: string, f: (e: { data: unknown }) => void): void; postMessage(m: unknown, o: string): void };
+          w.addEventListener('message', (e) => e.data === 'junk-delivered' && resolve());
+          w.postMessage('junk-delivered', '*');
+        }),
+    );
+    assert.equal(await page.locator('#app').innerHTML(), shown);
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned), undefined);
+  });
+
   it('says plainly when the index is not ready', async () => {
     await send({ type: 'error', error: { kind: 'notReady', message: 'Sightline is still starting and has no index yet. Try again in a moment.' } });
     await page.waitForSelector('.error.kind-notReady');
