@@ -23,7 +23,7 @@ const SELF_NAMES = new Set(['this', 'self', 'Self', 'cls']);
 const SUPER_NAMES = new Set(['super', 'super()']);
 /** Return types chain (`a().b().c()`); beyond this the receiver is left unknown. */
 const MAX_RETURN_DEPTH = 3;
-/** `subscriber.next()` with `subscriber` untyped, linked to Subscriber.next: right 98–100% of the time on rxjs/effect. */
+/** `subscriber.next()` with `subscriber` untyped, linked to Subscriber.next: right 165/165 times on rxjs, 12/16 on effect. */
 const CONVENTION_CONFIDENCE = 0.5;
 /** Runtime globals: an unbound `console` is the host's, whatever a workspace names its own parameters. */
 const JS_GLOBALS = new Set(['console', 'window', 'document', 'globalThis', 'process', 'navigator', 'performance', 'self', 'global']);
