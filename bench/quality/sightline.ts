@@ -78,8 +78,8 @@ export function groupOf(id: string): string {
 }
 
 /** Module-level call sites Sightline attributes to the target (no enclosing symbol). */
-export function moduleCallSites(index: SightlineIndex, ids: string[]): { file: string; line: number }[] {
-  return ids.flatMap((id) => index.graph.moduleCallers.get(id) ?? []).map((s) => ({ file: s.file, line: s.line }));
+export function moduleCallSites(index: SightlineIndex, ids: string[], minConfidence: number): { file: string; line: number }[] {
+  return ids.flatMap((id) => index.graph.moduleCallers.get(id) ?? []).filter((s) => s.confidence >= minConfidence).map((s) => ({ file: s.file, line: s.line }));
 }
 
 /** The innermost symbol whose definition contains `pos` (what extraction records as a call's enclosing symbol). */

@@ -289,7 +289,7 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
 
 function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>): BindingRecord | undefined {
   const caps = captureMap(match);
-  const typeNode = caps.get('bind.type') ?? caps.get('bind.returns');
+  const typeNode = caps.get('bind.type') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates');
   const nameNode = caps.get('bind.name') ?? caps.get('bind.field');
   if (!typeNode || !nameNode) return undefined;
   const scope = locate(caps.get('bind')!.startIndex).symbol;
@@ -298,6 +298,8 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
     field: caps.has('bind.field') ? true : undefined,
     type: baseTypeName(typeNode.text.replace(/^\*/, '')),
     fromCall: caps.has('bind.returns') ? true : undefined,
+    collection: caps.has('bind.elements') ? true : undefined,
+    elementOf: caps.has('bind.iterates') ? true : undefined,
     scope,
   };
 }
