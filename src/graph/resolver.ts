@@ -190,7 +190,8 @@ export class CallResolver {
     const bound = this.bindings(file, record, family).get(name);
     if (bound) return bound;
     if (family === 'go') {
-      const samePackage = (this.table.filesByDir.get(dirOf(file)) ?? []).filter((f) => f !== file && f.endsWith('.go')).flatMap((f) => this.table.topLevel.get(f)?.get(name) ?? []);
+      // This file has no top-level `name` (checked above), so the whole package's are the other files'.
+      const samePackage = this.table.goPackageTopLevel(dirOf(file), name);
       if (samePackage.length) return { kind: 'symbols', symbols: samePackage, resolution: 'package' };
     }
     if (family === 'rust') {
@@ -350,7 +351,7 @@ export class CallResolver {
   private members(type: IndexedSymbol, name: string, depth = 0, seen = new Set<string>()): IndexedSymbol[] {
     if (depth > MAX_HERITAGE_DEPTH || seen.has(type.id)) return [];
     seen.add(type.id);
-    const own = (this.table.membersOf.get(type.name) ?? []).filter((m) => m.name === name && this.belongsTo(m, type));
+    const own = this.table.membersNamed(type.name, name).filter((m) => this.belongsTo(m, type));
     if (own.length) return own;
     const family = languageInfo(type.lang).family;
     for (const base of this.bases(type, family)) {
