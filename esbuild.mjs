@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
+import { vscodeTargets } from './esbuild.vscode.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -52,9 +53,10 @@ export const targets = [
   // The parse pool starts its workers from this file, found beside the bundle that uses the pool.
   { entryPoints: ['src/index/parse-worker.ts'], outfile: 'dist/parse-worker.js' },
 ];
-if (fs.existsSync(path.join(root, 'src/vscode/extension.ts'))) {
-  targets.push({ entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] });
-}
+targets.push(...vscodeTargets());
+// The Blast Radius webview runs in the browser: no Node, no `vscode`; one script and one stylesheet in dist/media,
+// the only folder the webview may load from.
+targets.push({ entryPoints: ['media/blast-radius.ts', 'media/blast-radius.css'], outdir: 'dist/media', platform: 'browser', format: 'iife', target: 'es2022' });
 
 function copyAssets() {
   fs.mkdirSync(path.join(dist, 'wasm'), { recursive: true });

@@ -6,6 +6,9 @@
 (function_declaration name: (identifier) @name) @def.function
 (method_declaration receiver: (parameter_list (parameter_declaration name: (identifier)? @def.receiver type: [(type_identifier) @def.container (pointer_type (type_identifier) @def.container) (generic_type type: (type_identifier) @def.container) (pointer_type (generic_type type: (type_identifier) @def.container))])) name: (field_identifier) @name) @def.method
 (type_declaration (type_spec name: (type_identifier) @name type: (struct_type)) @def.struct)
+; An embedded field promotes its type's methods: it is a base for member lookup.
+(type_declaration (type_spec name: (type_identifier) @name type: (struct_type (field_declaration_list (field_declaration !name type: [(type_identifier) @def.heritage (pointer_type (type_identifier) @def.heritage) (qualified_type) @def.heritage (pointer_type (qualified_type) @def.heritage)])))) @def.struct)
+(type_declaration (type_spec name: (type_identifier) @name type: (interface_type (type_elem [(type_identifier) (qualified_type)] @def.heritage))) @def.interface)
 (type_declaration (type_spec name: (type_identifier) @name type: (interface_type)) @def.interface)
 (type_declaration (type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (pointer_type) (function_type) (map_type) (slice_type) (array_type) (channel_type) (generic_type)]) @def.type)
 (type_declaration (type_alias name: (type_identifier) @name) @def.type)
@@ -18,11 +21,13 @@
 (call_expression function: (selector_expression operand: (_) @call.receiver field: (field_identifier) @call.name)) @call
 (composite_literal type: (type_identifier) @call.name) @call.new
 (composite_literal type: (qualified_type package: (package_identifier) @call.receiver name: (type_identifier) @call.name)) @call.new
+(composite_literal type: (generic_type type: (type_identifier) @call.name)) @call.new
+(composite_literal type: (generic_type type: (qualified_type package: (package_identifier) @call.receiver name: (type_identifier) @call.name))) @call.new
 
 (import_spec name: (_)? @import.namespace path: (interpreted_string_literal) @import.source) @import
 
 (parameter_declaration name: (identifier) @bind.name type: [(type_identifier) @bind.type (pointer_type (type_identifier) @bind.type) (qualified_type) @bind.type (pointer_type (qualified_type) @bind.type)]) @bind
 (var_spec name: (identifier) @bind.name type: [(type_identifier) @bind.type (pointer_type (type_identifier) @bind.type) (qualified_type) @bind.type]) @bind
-(short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . [(composite_literal type: [(type_identifier) (qualified_type)] @bind.type) (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type)] @bind.type))])) @bind
+(short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . [(composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @bind.type) (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @bind.type))])) @bind
 (short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @bind.returns))) @bind
 (field_declaration name: (field_identifier) @bind.field type: [(type_identifier) @bind.type (pointer_type (type_identifier) @bind.type)]) @bind

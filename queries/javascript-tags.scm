@@ -16,6 +16,8 @@
 (program (export_statement (lexical_declaration "const" (variable_declarator name: (identifier) @name) @def.constant)))
 
 (call_expression function: (identifier) @call.name) @call
+; `super(…)`: the resolver links it to the base class constructor.
+(call_expression function: (super) @call.name) @call
 (call_expression function: (member_expression object: (_) @call.receiver property: [(property_identifier) (private_property_identifier)] @call.name)) @call
 (new_expression constructor: (identifier) @call.name) @call.new
 (new_expression constructor: (member_expression object: (_) @call.receiver property: (property_identifier) @call.name)) @call.new

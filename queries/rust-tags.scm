@@ -25,11 +25,24 @@
 (call_expression function: (generic_function function: (field_expression value: (_) @call.receiver field: (field_identifier) @call.name))) @call
 (struct_expression name: (type_identifier) @call.name) @call.new
 (macro_invocation macro: (identifier) @call.name) @call
+; Macro arguments are token trees, not expressions: calls inside `println!(…)`, `format!(…)`, `vec![…]` are read
+; from the token sequence. A name captured both bare and with a receiver is kept once (with the receiver).
+(token_tree (identifier) @call.receiver . "." . (identifier) @call.name . (token_tree)) @call
+(token_tree (identifier) @call.receiver . "::" . (identifier) @call.name . (token_tree)) @call
+(token_tree (self) @call.receiver . "." . (identifier) @call.name . (token_tree)) @call
+(token_tree (identifier) @call.name . "!" . (token_tree)) @call
+(token_tree (identifier) @call.name . (token_tree)) @call
 
 (use_declaration argument: (_) @import.rust) @import
 
 (let_declaration pattern: (identifier) @bind.name type: [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type) (reference_type type: (type_identifier) @bind.type)]) @bind
-(let_declaration pattern: (identifier) @bind.name !type value: (call_expression function: (scoped_identifier path: (identifier) @bind.type name: (identifier)))) @bind
+; `let s = Store::new()` / `let s = build()`: the resolver reads the callee's declared return type (`-> Self` included).
+(let_declaration pattern: (identifier) @bind.name !type value: (call_expression function: [(identifier) (scoped_identifier) (field_expression)] @bind.returns)) @bind
 (let_declaration pattern: (identifier) @bind.name !type value: (struct_expression name: (type_identifier) @bind.type)) @bind
 (parameter pattern: (identifier) @bind.name type: [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type) (reference_type type: [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type)])]) @bind
+; `&dyn Shape`, `Box<dyn Shape>`: calls go through the trait.
+(parameter pattern: (identifier) @bind.name type: [(dynamic_type trait: (type_identifier) @bind.type) (reference_type type: (dynamic_type trait: (type_identifier) @bind.type))]) @bind
+(parameter pattern: (identifier) @bind.name type: (generic_type type: (type_identifier) @_ptr type_arguments: (type_arguments . (dynamic_type trait: (type_identifier) @bind.type))) (#any-of? @_ptr "Box" "Rc" "Arc")) @bind
+(let_declaration pattern: (identifier) @bind.name type: [(dynamic_type trait: (type_identifier) @bind.type) (reference_type type: (dynamic_type trait: (type_identifier) @bind.type))]) @bind
+(let_declaration pattern: (identifier) @bind.name type: (generic_type type: (type_identifier) @_ptr type_arguments: (type_arguments . (dynamic_type trait: (type_identifier) @bind.type))) (#any-of? @_ptr "Box" "Rc" "Arc")) @bind
 (field_declaration name: (field_identifier) @bind.field type: [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type)]) @bind

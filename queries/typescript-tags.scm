@@ -35,6 +35,8 @@
 (program (export_statement (lexical_declaration "const" (variable_declarator name: (identifier) @name) @def.constant)))
 
 (call_expression function: (identifier) @call.name) @call
+; `super(…)`: the resolver links it to the base class constructor.
+(call_expression function: (super) @call.name) @call
 (call_expression function: (member_expression object: (_) @call.receiver property: [(property_identifier) (private_property_identifier)] @call.name)) @call
 (new_expression constructor: (identifier) @call.name) @call.new
 (new_expression constructor: (member_expression object: (_) @call.receiver property: (property_identifier) @call.name)) @call.new
@@ -51,11 +53,21 @@
 (export_statement !declaration !value "*" source: (string (string_fragment) @reexport.source)) @reexport
 (export_statement (namespace_export (_) @reexport.alias) source: (string (string_fragment) @reexport.source)) @reexport
 
-(variable_declarator name: (identifier) @bind.name type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
+(variable_declarator name: (identifier) @bind.name type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind
 (variable_declarator name: (identifier) @bind.name !type value: (new_expression constructor: (identifier) @bind.type)) @bind
 (variable_declarator name: (identifier) @bind.name !type value: (await_expression (new_expression constructor: (identifier) @bind.type))) @bind
-(required_parameter pattern: (identifier) @bind.name type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
-(optional_parameter pattern: (identifier) @bind.name type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
-(public_field_definition name: (property_identifier) @bind.field type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
+; `const s = make()`: the resolver looks up the callee's declared return type.
+(variable_declarator name: (identifier) @bind.name !type value: (call_expression function: [(identifier) (member_expression)] @bind.returns)) @bind
+(variable_declarator name: (identifier) @bind.name !type value: (await_expression (call_expression function: [(identifier) (member_expression)] @bind.returns))) @bind
+(required_parameter pattern: (identifier) @bind.name type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind
+(optional_parameter pattern: (identifier) @bind.name type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind
+(public_field_definition name: (property_identifier) @bind.field type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind
 (public_field_definition name: (property_identifier) @bind.field !type value: (new_expression constructor: (identifier) @bind.type)) @bind
-(required_parameter (accessibility_modifier) pattern: (identifier) @bind.field type: (type_annotation [(type_identifier) (generic_type name: (type_identifier))] @bind.type)) @bind
+(public_field_definition name: (property_identifier) @bind.field !type value: (call_expression function: [(identifier) (member_expression)] @bind.returns)) @bind
+(required_parameter (accessibility_modifier) pattern: (identifier) @bind.field type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind
+
+; `x: Foo | null` / `x?: Foo | undefined`: calls on x (after a check) go to Foo.
+(variable_declarator name: (identifier) @bind.name type: (type_annotation (union_type [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type (literal_type [(null) (undefined)])))) @bind
+(required_parameter pattern: (identifier) @bind.name type: (type_annotation (union_type [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type (literal_type [(null) (undefined)])))) @bind
+(optional_parameter pattern: (identifier) @bind.name type: (type_annotation (union_type [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type (literal_type [(null) (undefined)])))) @bind
+(public_field_definition name: (property_identifier) @bind.field type: (type_annotation (union_type [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type (literal_type [(null) (undefined)])))) @bind

@@ -4,10 +4,10 @@ export class UsageError extends Error {}
 export type Cli =
   | { command: 'help' }
   | { command: 'version' }
-  | { command: 'index'; root: string }
-  | { command: 'serve'; root: string }
-  | { command: 'bridge'; root: string; fallback: boolean }
-  | { command: 'call'; root: string; tool: string; args: unknown };
+  | { command: 'index'; root: string; docCollections: string[] }
+  | { command: 'serve'; root: string; docCollections: string[] }
+  | { command: 'bridge'; root: string; docCollections: string[]; fallback: boolean }
+  | { command: 'call'; root: string; docCollections: string[]; tool: string; args: unknown };
 
 export const USAGE = `Usage: sightline <command> [--root DIR]
 
@@ -24,12 +24,15 @@ Commands:
 
 Options:
   --root DIR                   The workspace root (default: the current directory).
+  --doc-collection GLOB        An extra markdown collection for the retrieve tools, as a gitignore-style
+                               glob (e.g. 'guides/**/*.md'); repeatable. Docs folders are collections anyway.
 `;
 
 export function parseCli(argv: string[]): Cli {
   const rest: string[] = [];
   let root = process.cwd();
   let stdio = false;
+  const docCollections: string[] = [];
   let fallback = true;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -38,6 +41,11 @@ export function parseCli(argv: string[]): Cli {
       if (!v) throw new UsageError('--root needs a folder.');
       root = v;
     } else if (a.startsWith('--root=')) root = a.slice(7);
+    else if (a === '--doc-collection') {
+      const v = argv[++i];
+      if (!v) throw new UsageError('--doc-collection needs a glob, e.g. --doc-collection "guides/**/*.md".');
+      docCollections.push(v);
+    }
     else if (a === '--stdio') stdio = true;
     else if (a === '--no-fallback') fallback = false;
     else if (a === '--help' || a === '-h') return { command: 'help' };
@@ -54,13 +62,13 @@ export function parseCli(argv: string[]): Cli {
       return { command: 'version' };
     case 'index':
       if (params.length) throw new UsageError(`index takes no arguments (got ${params.join(' ')}).`);
-      return { command: 'index', root };
+      return { command: 'index', root, docCollections };
     case 'serve':
       if (!stdio) throw new UsageError('serve needs --stdio (the only transport the CLI serves; VS Code serves HTTP itself).');
-      return { command: 'serve', root };
+      return { command: 'serve', root, docCollections };
     case 'bridge':
       if (params.length) throw new UsageError(`bridge takes no arguments (got ${params.join(' ')}).`);
-      return { command: 'bridge', root, fallback };
+      return { command: 'bridge', root, docCollections, fallback };
     case 'call': {
       const [tool, json, ...extra] = params;
       if (!tool) throw new UsageError('call needs a tool name.');
@@ -74,7 +82,7 @@ export function parseCli(argv: string[]): Cli {
         }
         if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new UsageError('The arguments must be a JSON object, e.g. \'{"symbol":"main"}\'.');
       }
-      return { command: 'call', root, tool, args };
+      return { command: 'call', root, docCollections, tool, args };
     }
     default:
       throw new UsageError(`Unknown command "${command}".`);

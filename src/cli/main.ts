@@ -49,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let engine: Engine;
   try {
-    engine = new Engine({ root: path.resolve(cli.root), logger });
+    engine = new Engine({ root: path.resolve(cli.root), logger, docCollections: cli.docCollections });
   } catch (e) {
     process.stderr.write(`Cannot open ${cli.root}: ${errorMessage(e)}\n`);
     return 2;

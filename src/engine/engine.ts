@@ -9,8 +9,11 @@ import { CodeGraph } from '../graph/code-graph';
 import type { ProjectConfig } from '../graph/modules';
 import { languageForPath } from '../index/languages';
 import type { FileRecord } from '../index/records';
+import { RetrievalIndex } from '../search/retrieval-index';
+import type { ChangeTime, DocFile } from '../search/source';
+import { lastCommitTimes } from './git';
 import { readProjectConfig } from './project-config';
-import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, type ScanResult, type ScannedFile, scanWorkspace, type SkipReason } from './scanner';
+import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, isMarkdownPath, type ScanResult, type ScannedFile, scanWorkspace, type SkipReason } from './scanner';
 import { Extractor } from './extractor';
 import { IndexStore, INDEX_FORMAT, type StoredFile } from './store';
 
@@ -20,6 +23,8 @@ export interface EngineOptions {
   storageDir?: string | null;
   maxFileBytes?: number;
   exclude?: string[];
+  /** Extra markdown collections for retrieval, as gitignore-style globs (besides one per docs folder). */
+  docCollections?: string[];
   logger?: Logger;
   /** Parse worker threads for a bulk index; default one per core, 0 extracts on the calling thread. */
   workers?: number;
@@ -76,6 +81,9 @@ export class Engine implements Disposable {
   private readonly listeners = new Set<(stats: IndexStats) => void>();
   readonly maxFileBytes: number;
   private readonly exclude: string[];
+  private readonly docCollections: string[];
+  private docs: ScannedFile[] = [];
+  private retrievalIndex?: RetrievalIndex;
   private readonly extractor: Extractor;
   private configFiles: string[] = [];
   private persistTimer?: NodeJS.Timeout;
@@ -85,6 +93,7 @@ export class Engine implements Disposable {
     this.logger = options.logger ?? nullLogger;
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     this.exclude = options.exclude ?? [];
+    this.docCollections = options.docCollections ?? [];
     this.extractor = new Extractor(options.workers);
     if (options.storageDir !== null) this.store = new IndexStore(options.storageDir ?? path.join(this.root, '.sightline'), this.logger);
   }
@@ -204,6 +213,7 @@ export class Engine implements Disposable {
         next.set(file.rel, { hash, size: file.size, mtimeMs: file.mtimeMs, record });
         indexed++;
       });
+      this.docs = scan.docs;
       const removed = [...this.files.keys()].filter((rel) => !next.has(rel)).length;
       const changed = indexed > 0 || removed > 0 || !this.current;
       const extracted = pending.map((p) => p.file.rel).filter((rel) => next.get(rel) !== this.files.get(rel));
@@ -250,7 +260,19 @@ export class Engine implements Disposable {
   private scanDirty(dirty: ReadonlySet<string>): ScanResult | undefined {
     if (!this.current || dirty.size === 0 || dirty.size > MAX_IN_PLACE_FILES) return undefined;
     const files: ScannedFile[] = [];
+    const docs = new Map(this.docs.map((d) => [d.rel, d]));
     for (const rel of dirty) {
+      // An edited markdown document the last scan found is re-stated on its own; a new one needs a scan.
+      if (isMarkdownPath(rel) && docs.has(rel)) {
+        try {
+          const stat = fs.statSync(path.join(this.root, rel));
+          if (stat.size > this.maxFileBytes) return undefined;
+          docs.set(rel, { ...docs.get(rel)!, size: stat.size, mtimeMs: stat.mtimeMs });
+          continue;
+        } catch {
+          return undefined;
+        }
+      }
       if (!this.files.has(rel) || CONFIG_FILE_NAMES.has(path.basename(rel))) return undefined;
       const abs = path.join(this.root, rel);
       try {
@@ -261,7 +283,7 @@ export class Engine implements Disposable {
         return undefined;
       }
     }
-    return { files, skipped: new Map(), configFiles: this.configFiles };
+    return { files, docs: [...docs.values()], skipped: new Map(), configFiles: this.configFiles };
   }
 
   /** Re-links a few edited files in the current graph; false when a rebuild is needed (see CodeGraph.updateFile). */
@@ -323,6 +345,30 @@ export class Engine implements Disposable {
     return this.files;
   }
 
+  /** Markdown documents found by the last scan (retrieval reads them; the code index does not). */
+  docFiles(): readonly DocFile[] {
+    return this.docs;
+  }
+
+  /** When each indexed file and doc last changed: its last commit when the root is in git, else (or if untracked) its mtime. */
+  changeTimes(): Map<string, ChangeTime> {
+    const commits = lastCommitTimes(this.root);
+    const times = new Map<string, ChangeTime>();
+    const add = (rel: string, mtimeMs: number) => {
+      const committed = commits.get(rel);
+      times.set(rel, committed ? { at: new Date(committed).toISOString(), basis: 'git_commit' } : { at: new Date(mtimeMs).toISOString(), basis: 'mtime' });
+    };
+    for (const [rel, f] of this.files) add(rel, f.mtimeMs);
+    for (const d of this.docs) add(d.rel, d.mtimeMs);
+    return times;
+  }
+
+  /** Search and read indexes over code, markdown collections and the generated wiki; built on first use, then kept in step. */
+  get retrieval(): RetrievalIndex {
+    this.retrievalIndex ??= new RetrievalIndex(this, path.basename(this.root), this.docCollections);
+    return this.retrievalIndex;
+  }
+
   /** Watches the root (recursively) and marks changed source files dirty. */
   watch(): Disposable {
     if (this.watcher) return { dispose: () => undefined };
@@ -331,7 +377,7 @@ export class Engine implements Disposable {
         if (!name) return;
         const rel = name.toString().split(path.sep).join('/');
         if (rel.startsWith('.sightline') || rel.split('/').includes('node_modules') || rel.startsWith('.git/')) return;
-        if (languageForPath(rel) || CONFIG_FILE_NAMES.has(path.basename(rel))) this.dirty.add(rel);
+        if (languageForPath(rel) || isMarkdownPath(rel) || CONFIG_FILE_NAMES.has(path.basename(rel))) this.dirty.add(rel);
       });
       this.watcher.on('error', (e) => this.logger.log('warn', `File watcher stopped: ${errorMessage(e)}`));
     } catch (e) {
@@ -347,6 +393,7 @@ export class Engine implements Disposable {
 
   dispose(): void {
     this.stopWatching();
+    this.retrievalIndex?.dispose();
     this.listeners.clear();
     this.extractor.dispose();
     // An edit saved in memory only (debounced) is written now, so the next start finds it.

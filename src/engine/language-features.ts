@@ -11,9 +11,117 @@ export interface SourcePosition {
 }
 
 export interface SourceRange {
+  /** Workspace-relative path; absolute for a file outside every workspace folder (a library's .d.ts). */
   file: string;
   start: { line: number; character: number };
   end: { line: number; character: number };
+}
+
+export interface HoverInfo {
+  /** Markdown or plain text blocks, in the provider's order. */
+  contents: string[];
+  range?: SourceRange;
+}
+
+/** A symbol as a language server reports it (document symbols, workspace symbols, call hierarchy items). */
+export interface ProviderSymbol {
+  name: string;
+  kind: string;
+  detail?: string;
+  container?: string;
+  range: SourceRange;
+  /** The name's own range inside `range`. */
+  selection?: SourceRange;
+  children?: ProviderSymbol[];
+}
+
+export interface SignatureInfo {
+  label: string;
+  documentation?: string;
+  parameters: { label: string; documentation?: string }[];
+}
+
+export interface SignatureHelpInfo {
+  signatures: SignatureInfo[];
+  active_signature: number;
+  active_parameter: number;
+}
+
+export interface CompletionInfo {
+  label: string;
+  kind?: string;
+  detail?: string;
+  documentation?: string;
+}
+
+export interface InlayHintInfo {
+  line: number;
+  character: number;
+  label: string;
+  kind?: 'type' | 'parameter';
+}
+
+export interface CallHierarchyCall {
+  /** The caller (incoming) or the callee (outgoing). */
+  symbol: ProviderSymbol;
+  /** Where the calls are: in the caller's file for incoming, in the item's file for outgoing. */
+  call_sites: SourceRange[];
+}
+
+export type CallDirection = 'incoming' | 'outgoing';
+
+export type DiagnosticSeverity = 'error' | 'warning' | 'information' | 'hint';
+
+export interface DiagnosticInfo {
+  range: SourceRange;
+  severity: DiagnosticSeverity;
+  message: string;
+  source?: string;
+  code?: string;
+}
+
+export interface TextEditInfo {
+  range: SourceRange;
+  new_text: string;
+}
+
+/** Edits a tool proposes; applied only when the agent asks for it. */
+export interface EditPlan {
+  edits: TextEditInfo[];
+  /** Files created, renamed or deleted by the plan, which text edits cannot express. */
+  file_operations?: string[];
+}
+
+export interface CodeActionInfo {
+  title: string;
+  kind?: string;
+  is_preferred?: boolean;
+  /** Messages of the diagnostics this action fixes. */
+  fixes?: string[];
+  edit?: EditPlan;
+  /** A command the action runs after (or instead of) its edit; only runs with apply. */
+  command?: string;
+}
+
+export interface ApplyOutcome {
+  applied: boolean;
+  files_changed: string[];
+  edit_count: number;
+}
+
+export interface ProviderHealth {
+  provider: string;
+  calls: number;
+  empty: number;
+  timeouts: number;
+  errors: number;
+  last_latency_ms?: number;
+  last_error?: string;
+}
+
+export interface FormatOptions {
+  tab_size: number;
+  insert_spaces: boolean;
 }
 
 export interface LanguageFeatures {
@@ -21,6 +129,26 @@ export interface LanguageFeatures {
   readonly source: 'vscode' | 'index';
   definition?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SourceRange[]>;
   references?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SourceRange[]>;
+  implementation?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SourceRange[]>;
+  typeDefinition?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SourceRange[]>;
+  hover?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<HoverInfo[]>;
+  signatureHelp?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SignatureHelpInfo | undefined>;
+  completions?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<CompletionInfo[]>;
+  inlayHints?(file: string, lines: { start: number; end: number }, workspaceRoot: string, signal?: AbortSignal): Promise<InlayHintInfo[]>;
+  documentSymbols?(file: string, workspaceRoot: string, signal?: AbortSignal): Promise<ProviderSymbol[]>;
+  workspaceSymbols?(query: string, workspaceRoot: string, signal?: AbortSignal): Promise<ProviderSymbol[]>;
+  callHierarchy?(at: SourcePosition, direction: CallDirection, workspaceRoot: string, signal?: AbortSignal): Promise<{ item: ProviderSymbol; calls: CallHierarchyCall[] }[]>;
+  /** Pull (open documents) and push (everything the servers reported) diagnostics, merged; `file` undefined = the whole workspace. */
+  diagnostics?(file: string | undefined, workspaceRoot: string, signal?: AbortSignal): Promise<{ file: string; diagnostics: DiagnosticInfo[] }[]>;
+  rename?(at: SourcePosition, newName: string, workspaceRoot: string, signal?: AbortSignal): Promise<EditPlan>;
+  format?(file: string, options: FormatOptions, workspaceRoot: string, signal?: AbortSignal): Promise<EditPlan>;
+  codeActions?(range: SourceRange, workspaceRoot: string, signal?: AbortSignal): Promise<CodeActionInfo[]>;
+  /** Applies a plan this interface produced (rename, format). Refuses edits outside the workspace. */
+  applyEdits?(plan: EditPlan, workspaceRoot: string): Promise<ApplyOutcome>;
+  /** Runs the `index`-th action `codeActions(range)` returns now (its edit, then its command). */
+  applyCodeAction?(range: SourceRange, index: number, workspaceRoot: string, signal?: AbortSignal): Promise<ApplyOutcome & { title: string }>;
+  /** Latency, timeouts and errors per provider, for server_logs. */
+  health?(): ProviderHealth[];
 }
 
 export const indexOnlyFeatures: LanguageFeatures = { source: 'index' };

@@ -189,6 +189,12 @@ export class CodeGraph {
       .sort((a, b) => b.length - a.length || (a[0] < b[0] ? -1 : 1));
   }
 
+  /** Base and interface members a method overrides or implements (callers of those may reach it by dispatch). */
+  overridden(id: string): IndexedSymbol[] {
+    const sym = this.table.byId.get(id);
+    return sym ? this.resolver.overriddenBy(sym) : [];
+  }
+
   edgeCount(): number {
     return this.calls.size;
   }

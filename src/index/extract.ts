@@ -106,7 +106,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const ordered = [...defs.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
   const { symbols, symbolOfDef } = buildSymbols(lang, ordered, text);
   const locate = enclosingLocator(ordered, symbolOfDef);
-  const calls = callMatches.map((m) => callFrom(m, locate, text)).filter((c): c is CallRecord => c !== undefined);
+  const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text)).filter((c): c is CallRecord => c !== undefined));
   const bindings = bindMatches.map((m) => bindingFrom(m, locate)).filter((b): b is BindingRecord => b !== undefined);
   for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
 
@@ -274,7 +274,8 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
   const callNode = caps.get('call') ?? caps.get('call.new');
   if (!nameNode || !callNode) return undefined;
   const receiverNode = caps.get('call.receiver');
-  let receiver = receiverNode ? receiverNode.text.replace(/\s+/g, '') : undefined;
+  // Whitespace is dropped (`a\n  .b` → `a.b`) except after `new`, so `new Foo().bar()` keeps its constructor.
+  let receiver = receiverNode ? receiverNode.text.replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ') : undefined;
   if (receiver && receiver.length > RECEIVER_MAX) receiver = '<expr>';
   return {
     name: nameNode.text,
@@ -299,6 +300,20 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
     fromCall: caps.has('bind.returns') ? true : undefined,
     scope,
   };
+}
+
+/**
+ * A name captured by two call patterns (Rust macro token trees are matched token by token, so `c.area()` also
+ * matches the bare-call pattern) is one call: keep the record that knows the receiver.
+ */
+function dropDuplicateCalls(calls: CallRecord[]): CallRecord[] {
+  const best = new Map<string, CallRecord>();
+  for (const c of calls) {
+    const key = `${c.line}:${c.character}`;
+    const prev = best.get(key);
+    if (!prev || (prev.receiver === undefined && c.receiver !== undefined)) best.set(key, c);
+  }
+  return best.size === calls.length ? calls : calls.filter((c) => best.get(`${c.line}:${c.character}`) === c);
 }
 
 /** The catch-all import pattern adds a bare record per statement; keep it only for side-effect imports. */

@@ -1,4 +1,4 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolContext, ToolDefinition } from '../tools/tool';
 import { errorResult, okResult } from './results';
 
@@ -12,7 +12,8 @@ export interface ServerOptions {
 
 const INSTRUCTIONS =
   'Sightline answers questions about this workspace\'s code: who calls what (find_callers, find_callees, blast_radius), structure ' +
-  '(repo_summary, dependency_graph, structural_search), and navigation (go_to_definition, find_references). Positions are 1-based. ' +
+  '(repo_summary, dependency_graph, structural_search), navigation (go_to_definition, find_references), and retrieval over code and ' +
+  'markdown docs (list_repositories, route, outline, retrieve, search_symbols, then read_node, read_chunk, wiki_page, read_file_range). Positions are 1-based. ' +
   'Symbols can be named by name, `Class.method`, or a symbol_id returned by any tool. Every answer carries `freshness`.';
 
 /**
@@ -21,21 +22,37 @@ const INSTRUCTIONS =
  */
 export function createMcpServer(options: ServerOptions): McpServer {
   const server = new McpServer({ name: SERVER_NAME, version: options.version }, { instructions: INSTRUCTIONS });
+  const handles = new Map<string, RegisteredTool>();
+  registered.set(server, handles);
   for (const tool of options.tools) {
-    server.registerTool(
+    const handle = server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: { title: tool.title, ...tool.annotations } },
       async (args: Record<string, unknown>, extra) => {
         const ctx: ToolContext = { ...options.context, signal: extra.signal };
         try {
           const value = await tool.handler(args as never, ctx);
-          const engine = ctx.workspaces.pick(args.workspace as string | undefined, args.file as string | undefined);
+          const engine = ctx.workspaces.pick((args.workspace ?? args.repository) as string | undefined, args.file as string | undefined);
           return okResult({ ...value, freshness: engine.freshness() });
         } catch (e) {
           return errorResult(e, ctx.logger, tool.name);
         }
       },
     );
+    handles.set(tool.name, handle);
   }
   return server;
+}
+
+const registered = new WeakMap<McpServer, Map<string, RegisteredTool>>();
+
+/**
+ * Offers exactly the named tools on a live server (the others stay registered, disabled). The SDK sends
+ * `notifications/tools/list_changed` to the client, so a settings change reaches sessions already open.
+ */
+export function setEnabledTools(server: McpServer, names: ReadonlySet<string>): void {
+  for (const [name, handle] of registered.get(server) ?? []) {
+    if (names.has(name) && !handle.enabled) handle.enable();
+    else if (!names.has(name) && handle.enabled) handle.disable();
+  }
 }

@@ -1,0 +1,255 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ts from 'typescript';
+
+/**
+ * The reference answer: TypeScript's own language service call hierarchy over the same files Sightline indexes.
+ * Answers are raw positions (file, offset) so they can be cached on disk independently of how Sightline
+ * extracts symbols; the comparison maps them onto Sightline's symbols.
+ */
+
+/** How the reference at a site is used: only `call` and `new` are calls in find_callers' sense. */
+export type SiteUse = 'call' | 'new' | 'tagged' | 'decorator' | 'jsx' | 'ref';
+
+/**
+ * TS's call hierarchy merges a method with everything it shares a rename family with (base, overrides and
+ * sibling implementations of one interface). Each site is therefore classified by the checker's static target:
+ * `direct` = the target itself, `base` = a member the target overrides or implements (a call that may dispatch
+ * to it), `family` = any other relative (a sibling's call that never reaches the target).
+ */
+export type SiteRelation = 'direct' | 'base' | 'family';
+
+export interface OracleSite {
+  file: string;
+  pos: number;
+  use: SiteUse;
+  rel: SiteRelation;
+}
+
+export interface OracleCallee {
+  /** The callee declaration's file and name offset (absent for declarations outside the corpus). */
+  file: string;
+  pos: number;
+  name: string;
+  sites: { pos: number; use: SiteUse }[];
+}
+
+interface CacheShape {
+  version: number;
+  incoming: Record<string, OracleSite[] | null>;
+  outgoing: Record<string, OracleCallee[] | null>;
+}
+
+const CACHE_VERSION = 5;
+
+export class Oracle {
+  private readonly service: ts.LanguageService;
+  private readonly cache: CacheShape;
+  private dirty = false;
+  private readonly rootFiles: Set<string>;
+
+  constructor(
+    private readonly root: string,
+    files: string[],
+    private readonly cacheFile: string | undefined,
+  ) {
+    this.rootFiles = new Set(files.map((f) => path.join(root, f)));
+    const options: ts.CompilerOptions = {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      strict: true,
+      allowJs: true,
+      checkJs: false,
+      jsx: ts.JsxEmit.Preserve,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    };
+    // A workspace's own tsconfig `paths` decide its imports for the oracle as for the index.
+    const tsconfig = path.join(root, 'tsconfig.json');
+    if (fs.existsSync(tsconfig)) {
+      const parsed = ts.parseJsonConfigFileContent(ts.readConfigFile(tsconfig, ts.sys.readFile).config ?? {}, ts.sys, root);
+      if (parsed.options.paths) Object.assign(options, { paths: parsed.options.paths, baseUrl: parsed.options.baseUrl ?? root });
+    }
+    const texts = new Map<string, string>();
+    const host: ts.LanguageServiceHost = {
+      getCompilationSettings: () => options,
+      getScriptFileNames: () => [...this.rootFiles],
+      getScriptVersion: () => '1',
+      getScriptSnapshot: (name) => {
+        let text = texts.get(name);
+        if (text === undefined) {
+          if (!fs.existsSync(name)) return undefined;
+          text = fs.readFileSync(name, 'utf8');
+          texts.set(name, text);
+        }
+        return ts.ScriptSnapshot.fromString(text);
+      },
+      getCurrentDirectory: () => root,
+      getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+      fileExists: ts.sys.fileExists,
+      readFile: ts.sys.readFile,
+      readDirectory: ts.sys.readDirectory,
+      directoryExists: ts.sys.directoryExists,
+      getDirectories: ts.sys.getDirectories,
+    };
+    this.service = ts.createLanguageService(host, ts.createDocumentRegistry());
+    this.cache = this.loadCache();
+  }
+
+  private loadCache(): CacheShape {
+    if (this.cacheFile && fs.existsSync(this.cacheFile)) {
+      try {
+        const c = JSON.parse(fs.readFileSync(this.cacheFile, 'utf8')) as CacheShape;
+        if (c.version === CACHE_VERSION) return c;
+      } catch {
+        // A corrupt cache is rebuilt, never trusted.
+      }
+    }
+    return { version: CACHE_VERSION, incoming: {}, outgoing: {} };
+  }
+
+  save(): void {
+    if (!this.cacheFile || !this.dirty) return;
+    fs.mkdirSync(path.dirname(this.cacheFile), { recursive: true });
+    fs.writeFileSync(this.cacheFile, JSON.stringify(this.cache));
+    this.dirty = false;
+  }
+
+  private rel(abs: string): string | undefined {
+    if (!this.rootFiles.has(abs)) return undefined;
+    return path.relative(this.root, abs).split(path.sep).join('/');
+  }
+
+  /** Incoming call sites of the function or method named at (file, pos); null when TS sees no callable there. */
+  incoming(file: string, pos: number): OracleSite[] | null {
+    const key = `${file}:${pos}`;
+    if (key in this.cache.incoming) return this.cache.incoming[key];
+    const abs = path.join(this.root, file);
+    let result: OracleSite[] | null = null;
+    const items = this.service.prepareCallHierarchy(abs, pos);
+    if (items && (!Array.isArray(items) || items.length)) {
+      result = [];
+      const related = this.relatives(abs, pos);
+      for (const call of this.service.provideCallHierarchyIncomingCalls(abs, pos)) {
+        const from = this.rel(call.from.file);
+        if (!from) continue;
+        for (const span of call.fromSpans) {
+          result.push({ file: from, pos: span.start, use: this.useAt(call.from.file, span.start), rel: this.relation(call.from.file, span.start, related) });
+        }
+      }
+    }
+    this.cache.incoming[key] = result;
+    this.dirty = true;
+    return result;
+  }
+
+  /** Outgoing calls of the function or method named at (file, pos), to declarations inside the corpus. */
+  outgoing(file: string, pos: number): OracleCallee[] | null {
+    const key = `${file}:${pos}`;
+    if (key in this.cache.outgoing) return this.cache.outgoing[key];
+    const abs = path.join(this.root, file);
+    let result: OracleCallee[] | null = null;
+    const items = this.service.prepareCallHierarchy(abs, pos);
+    if (items && (!Array.isArray(items) || items.length)) {
+      result = [];
+      for (const call of this.service.provideCallHierarchyOutgoingCalls(abs, pos)) {
+        const to = this.rel(call.to.file);
+        if (!to) continue;
+        result.push({
+          file: to,
+          pos: call.to.selectionSpan.start,
+          name: call.to.name,
+          sites: call.fromSpans.map((s) => ({ pos: s.start, use: this.useAt(abs, s.start, s.length) })),
+        });
+      }
+    }
+    this.cache.outgoing[key] = result;
+    this.dirty = true;
+    return result;
+  }
+
+  /** The target's own symbol and the members it overrides or implements, up the class/interface hierarchy. */
+  private relatives(absFile: string, pos: number): { self?: ts.Symbol; bases: Set<ts.Symbol> } {
+    const program = this.service.getProgram();
+    const sf = program?.getSourceFile(absFile);
+    const node = sf && innermostAt(sf, pos);
+    if (!program || !node) return { bases: new Set() };
+    const checker = program.getTypeChecker();
+    const self = checker.getSymbolAtLocation(node);
+    const bases = new Set<ts.Symbol>();
+    const owner = node.parent?.parent;
+    if (self && owner && (ts.isClassLike(owner) || ts.isInterfaceDeclaration(owner))) {
+      const seen = new Set<ts.Type>();
+      const visit = (t: ts.Type) => {
+        // `extends Subscriber<T>` is a reference to the generic class: walk the class itself.
+        const type = (((t as ts.ObjectType).objectFlags ?? 0) & ts.ObjectFlags.Reference ? (t as ts.TypeReference).target : t) ?? t;
+        if (seen.has(type)) return;
+        seen.add(type);
+        const member = type.getProperty(self.name);
+        if (member && member !== self) bases.add(member);
+        for (const b of (type.isClassOrInterface() ? checker.getBaseTypes(type) : [])) visit(b);
+        for (const decl of type.getSymbol()?.declarations ?? []) {
+          if (!ts.isClassLike(decl)) continue;
+          for (const clause of decl.heritageClauses ?? []) if (clause.token === ts.SyntaxKind.ImplementsKeyword) for (const t of clause.types) visit(checker.getTypeAtLocation(t));
+        }
+      };
+      const own = checker.getTypeAtLocation(owner);
+      for (const b of own.isClassOrInterface() ? checker.getBaseTypes(own) : []) visit(b);
+      for (const clause of owner.heritageClauses ?? []) for (const t of clause.types) visit(checker.getTypeAtLocation(t));
+    }
+    return { self, bases };
+  }
+
+  private relation(absFile: string, pos: number, related: { self?: ts.Symbol; bases: Set<ts.Symbol> }): SiteRelation {
+    const program = this.service.getProgram();
+    const sf = program?.getSourceFile(absFile);
+    const node = sf && innermostAt(sf, pos);
+    if (!program || !node || !related.self) return 'direct';
+    const checker = program.getTypeChecker();
+    let sym = checker.getSymbolAtLocation(node);
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    if (!sym || sym === related.self) return 'direct';
+    if (related.bases.has(sym)) return 'base';
+    // Union/intersection receivers produce transient symbols: compare declarations.
+    const decls = new Set(related.self.declarations ?? []);
+    if (sym.declarations?.some((d) => decls.has(d))) return 'direct';
+    for (const b of related.bases) if (sym.declarations?.some((d) => b.declarations?.includes(d))) return 'base';
+    return 'family';
+  }
+
+  /** Whether the reference at `pos` is the callee of a call (TS also reports plain `obj.method` references). */
+  private useAt(absFile: string, pos: number, length?: number): SiteUse {
+    const sf = this.service.getProgram()?.getSourceFile(absFile);
+    if (!sf) return 'ref';
+    // Incoming spans cover the name; outgoing spans cover the whole callee expression (`ns.f`).
+    let node = innermostAt(sf, pos);
+    while (node && length !== undefined && node.getEnd() < pos + length && node.parent) node = node.parent;
+    if (!node) return 'ref';
+    const parent0 = node.parent;
+    if (parent0 && (ts.isPropertyAccessExpression(parent0) && parent0.name === node)) node = parent0;
+    while (node.parent && (ts.isParenthesizedExpression(node.parent) || ts.isNonNullExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent) || ts.isTypeAssertionExpression(node.parent))) node = node.parent;
+    const p = node.parent;
+    if (!p) return 'ref';
+    if (ts.isCallExpression(p) && p.expression === node) return 'call';
+    if (ts.isNewExpression(p) && p.expression === node) return 'new';
+    if (ts.isTaggedTemplateExpression(p) && p.tag === node) return 'tagged';
+    if (ts.isDecorator(p)) return 'decorator';
+    if (ts.isJsxOpeningElement(p) || ts.isJsxSelfClosingElement(p)) return 'jsx';
+    return 'ref';
+  }
+}
+
+function innermostAt(sf: ts.SourceFile, pos: number): ts.Node | undefined {
+  let node: ts.Node = sf;
+  for (;;) {
+    let next: ts.Node | undefined;
+    ts.forEachChild(node, (c) => {
+      if (next === undefined && c.getStart(sf) <= pos && pos < c.getEnd()) next = c;
+    });
+    if (!next) return node === sf ? undefined : node;
+    node = next;
+  }
+}

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { MAX_MAX_TOKENS, MIN_MAX_TOKENS } from '../common/tokens';
+import type { ToolDefinition } from '../tools/tool';
+
+/**
+ * The tools as a host offers them: `max_tokens` defaults to the user's setting instead of the built-in 4000.
+ * The bounds stay those of the tool contract.
+ */
+export function withDefaultMaxTokens(tools: readonly ToolDefinition[], maxTokens: number): ToolDefinition[] {
+  if (!Number.isInteger(maxTokens) || maxTokens < MIN_MAX_TOKENS || maxTokens > MAX_MAX_TOKENS) {
+    throw new RangeError(`withDefaultMaxTokens: maxTokens must be an integer in ${MIN_MAX_TOKENS}–${MAX_MAX_TOKENS}, got ${maxTokens}.`);
+  }
+  return tools.map((tool) => {
+    if (!('max_tokens' in tool.inputSchema)) return tool;
+    const arg = z
+      .number()
+      .int()
+      .min(MIN_MAX_TOKENS)
+      .max(MAX_MAX_TOKENS)
+      .default(maxTokens)
+      .describe(`Token budget for the answer (${MIN_MAX_TOKENS}–${MAX_MAX_TOKENS}, default ${maxTokens}). A cut answer says truncated: true.`);
+    return { ...tool, inputSchema: { ...tool.inputSchema, max_tokens: arg } };
+  });
+}
+
+/**
+ * A short hash of what a client caches about the tools (names, descriptions, argument schemas). VS Code
+ * refetches its tool cache when the server definition's version changes, so the version carries this.
+ */
+export function toolListHash(tools: readonly ToolDefinition[]): string {
+  const h = createHash('sha256');
+  for (const t of tools) {
+    h.update(t.name).update('\0').update(t.description).update('\0');
+    h.update(JSON.stringify(z.toJSONSchema(z.object(t.inputSchema)))).update('\0');
+  }
+  return h.digest('hex').slice(0, 12);
+}

@@ -1,0 +1,37 @@
+import { MAX_DEPTH, MIN_DEPTH, type WebviewMessage } from './protocol';
+
+/** Longest path the webview may ask to open; real workspace paths are far shorter. */
+const MAX_PATH_CHARS = 4096;
+/** Above any real file's line count; keeps a hostile number from reaching the editor API. */
+const MAX_LINE = 10_000_000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isIntegerIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/**
+ * Checks a message from the webview the way any untrusted input is checked: a webview runs content we
+ * render from the workspace, so it gets no more trust than a web page. Returns the message with only the
+ * known fields, or undefined for anything else (unknown type, extra shapes, wrong types, out of bounds).
+ * Whether an `open` path lies inside the workspace is decided later, against the real file system.
+ */
+export function parseWebviewMessage(raw: unknown): WebviewMessage | undefined {
+  if (!isRecord(raw)) return undefined;
+  switch (raw.type) {
+    case 'ready':
+      return { type: 'ready' };
+    case 'open':
+      if (typeof raw.file !== 'string' || raw.file.length === 0 || raw.file.length > MAX_PATH_CHARS || raw.file.includes('\0')) return undefined;
+      if (!isIntegerIn(raw.line, 1, MAX_LINE)) return undefined;
+      return { type: 'open', file: raw.file, line: raw.line };
+    case 'rerun':
+      if (raw.depth === undefined) return { type: 'rerun' };
+      return isIntegerIn(raw.depth, MIN_DEPTH, MAX_DEPTH) ? { type: 'rerun', depth: raw.depth } : undefined;
+    default:
+      return undefined;
+  }
+}

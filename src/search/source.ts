@@ -1,0 +1,38 @@
+import type { Disposable } from '../common/disposable';
+import type { CodeGraph } from '../graph/code-graph';
+import type { FileRecord } from '../index/records';
+
+/**
+ * What the retrieval indexes need from a workspace. The Engine provides it; search never imports the
+ * engine (it sits below it), so this interface is the seam, and tests can hand in anything that fits.
+ */
+export interface SourceFile {
+  record: FileRecord;
+  mtimeMs: number;
+}
+
+export interface DocFile {
+  rel: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export type TimeBasis = 'git_commit' | 'mtime';
+
+export interface ChangeTime {
+  /** ISO date-time of the last change. */
+  at: string;
+  basis: TimeBasis;
+}
+
+export interface RetrievalSource {
+  readonly root: string;
+  ready(): Promise<CodeGraph>;
+  indexedFiles(): ReadonlyMap<string, SourceFile>;
+  docFiles(): readonly DocFile[];
+  /** Workspace-relative path in, text out (editor contents when unsaved); refuses paths outside the workspace. */
+  readText(rel: string): string;
+  /** When each indexed source file and doc last changed: its last commit in git, else its modification time. */
+  changeTimes(): ReadonlyMap<string, ChangeTime>;
+  onDidIndex(listener: () => void): Disposable;
+}

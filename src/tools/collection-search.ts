@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { fitToBudget } from '../common/tokens';
+import { anchoredSnippet } from '../search/snippet';
+import { maxTokensArg } from './common-args';
+import { collectionIdArg, queryArg, snippetCharsArg } from './retrieval-args';
+import { findCollection } from './retrieval-lookup';
+import { defineTool, READ_ONLY } from './tool';
+
+export const collectionSearchTool = defineTool({
+  name: 'collection_search',
+  title: 'Search a doc collection',
+  description:
+    'Searches one markdown collection (from list_collections or route) for `query` and returns the best sections (chunks): heading path, ' +
+    'document, lines, and a snippet around the query words with `content_truncated` when the section is longer. Open a whole section with ' +
+    'read_chunk, or the whole document with collection_document. Returns { hits, total_hits, truncated }.',
+  group: 'retrieve',
+  inputSchema: {
+    collection_id: collectionIdArg,
+    query: queryArg,
+    top_k: z.number().int().min(1).max(100).default(10).describe('How many sections (1–100, default 10).'),
+    snippet_chars: snippetCharsArg(600),
+    max_tokens: maxTokensArg,
+  },
+  annotations: READ_ONLY,
+  async handler(args, ctx) {
+    const { index, collection } = await findCollection(ctx, args.collection_id);
+    const hits = index.searchContent(args.query, { stores: ['repo_doc'], collection: collection.id });
+    const top = hits[0]?.score ?? 1;
+    const rendered = hits.slice(0, args.top_k).map((h) => {
+      const { snippet, truncated } = anchoredSnippet(h.doc.text, args.query, args.snippet_chars);
+      return {
+        chunk_id: h.doc.ref,
+        document_id: h.doc.file,
+        heading: h.doc.title,
+        line_start: h.doc.line_start,
+        line_end: h.doc.line_end,
+        score: Math.round((h.score / top) * 1000) / 1000,
+        snippet,
+        content_truncated: truncated,
+      };
+    });
+    return fitToBudget(rendered, args.max_tokens, (kept, truncated) => ({
+      collection_id: collection.id,
+      hits: kept,
+      total_hits: hits.length,
+      truncated,
+      ...(truncated ? { hint: `Showing ${kept.length} of ${rendered.length} hits. Lower snippet_chars or top_k, or raise max_tokens.` } : {}),
+      ...(hits.length === 0 ? { hint: `No section of ${collection.id} matches "${args.query}". Try other words, or route to find a better collection.` } : {}),
+    }));
+  },
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { notFound } from '../common/errors';
+import { fitToBudget } from '../common/tokens';
+import type { SourcePosition } from '../engine/language-features';
+import { positionArgs, resolvePosition } from './addressing';
+import { maxTokensArg, workspaceArg } from './common-args';
+import { indexReferences } from './index-navigation';
+import { requireFeature } from './language-shared';
+import { defineTool, READ_ONLY } from './tool';
+
+export const completionsTool = defineTool({
+  name: 'completions',
+  title: 'Completions',
+  description:
+    'What the editor would offer to complete at a position, from the language server: after `obj.` the members of obj\'s type, inside a word the names ' +
+    'that start like it. Use it to discover the exact members or names available at a point in code. Pass file + line + character (1-based, the cursor ' +
+    'position, e.g. right after a dot); or `symbol` to complete its name at its first call site. Returns { items: [{label, kind, detail?, documentation?}], ' +
+    'total, truncated }, in the server\'s order. VS Code only.',
+  group: 'navigate',
+  inputSchema: {
+    ...positionArgs,
+    limit: z.number().int().min(1).max(500).default(50).describe('Most items to return (1–500, default 50).'),
+    max_tokens: maxTokensArg,
+    workspace: workspaceArg,
+  },
+  annotations: READ_ONLY,
+  async handler(args, ctx) {
+    const completions = requireFeature(ctx, 'completions', 'completions', 'search_symbols');
+    const engine = ctx.workspaces.pick(args.workspace, args.file);
+    const resolved = await resolvePosition(engine, args);
+    let at: SourcePosition = resolved.at;
+    if (resolved.symbol) {
+      const site = indexReferences(engine.graph, resolved.symbol)[0];
+      if (!site) throw notFound(`The index knows no use of ${resolved.symbol.id} to complete at. Pass file, line and character instead.`);
+      at = { file: site.file, line: site.line, character: site.character + [...resolved.symbol.name].length };
+    }
+    const items = (await completions(at, engine.root, ctx.signal)).slice(0, args.limit);
+    return fitToBudget(items, args.max_tokens, (kept, truncated) => ({ position: at, items: kept, total: items.length, truncated, source: 'language_server' }));
+  },
+});

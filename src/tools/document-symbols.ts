@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { invalidArgument } from '../common/errors';
+import { resolveInWorkspace } from '../common/paths';
+import { fitToBudget } from '../common/tokens';
+import type { ProviderSymbol } from '../engine/language-features';
+import type { IndexedSymbol } from '../graph/symbol-table';
+import { maxTokensArg, workspaceArg } from './common-args';
+import { providerSymbolJson, type ProviderSymbolJson } from './language-shared';
+import { lookupSymbol, symbolJson } from './symbols';
+import { defineTool, READ_ONLY } from './tool';
+
+function find(symbols: ProviderSymbol[], target: IndexedSymbol): ProviderSymbol | undefined {
+  for (const s of symbols) {
+    const at = s.selection ?? s.range;
+    if (at.start.character === target.character && at.start.line >= target.lineStart && at.start.line <= target.lineEnd && s.name.includes(target.name)) return s;
+    const inner = s.children && find(s.children, target);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+function count(list: ProviderSymbolJson[]): number {
+  return list.reduce((n, s) => n + 1 + count(s.children ?? []), 0);
+}
+
+export const documentSymbolsTool = defineTool({
+  name: 'document_symbols',
+  title: 'Document symbols',
+  description:
+    'The outline of one file — classes, functions, methods, fields, variables, nested as in the code — from the language server (the editor\'s Outline view). ' +
+    'Use it to see what a file declares and where, before reading it. Pass `file`, or `symbol` for the outline of that symbol\'s members. Returns ' +
+    '{ file, symbols: [{name, kind, detail?, file, line, character, end_line, end_character, symbol_id?, children?}], total, truncated, source }; ' +
+    'symbol_id works with every graph tool. Without a language server (the CLI) the index answers with the symbols it extracted (source: "index").',
+  group: 'navigate',
+  inputSchema: {
+    file: z.string().min(1).max(1000).optional().describe('File path, workspace-relative or absolute. Or pass symbol.'),
+    symbol: z.string().min(1).max(500).optional().describe('Instead of file: a symbol name, qualified name or symbol_id; lists its members.'),
+    max_tokens: maxTokensArg,
+    workspace: workspaceArg,
+  },
+  annotations: READ_ONLY,
+  async handler(args, ctx) {
+    const engine = ctx.workspaces.pick(args.workspace, args.file);
+    if ((args.file === undefined) === (args.symbol === undefined)) throw invalidArgument('Pass exactly one of file or symbol.');
+    const target = args.symbol !== undefined ? lookupSymbol(await engine.ready(), args.symbol) : undefined;
+    const file = target ? target.file : resolveInWorkspace(engine.root, args.file!).rel;
+    if (!ctx.features.documentSymbols) {
+      const graph = await engine.ready();
+      const all = graph.table.byFile.get(file) ?? [];
+      const list = target ? all.filter((s) => s.parent === target.local) : all;
+      return fitToBudget(list, args.max_tokens, (kept, truncated) => ({ file, symbols: kept.map(symbolJson), total: list.length, truncated, source: 'index' }));
+    }
+    await engine.ready().catch(() => undefined); // symbol ids need the index; the outline does not
+    const provided = await ctx.features.documentSymbols(file, engine.root, ctx.signal);
+    const scope = target ? (find(provided, target)?.children ?? []) : provided;
+    const symbols = scope.map((s) => providerSymbolJson(engine, s));
+    const total = count(symbols);
+    return fitToBudget(symbols, args.max_tokens, (kept, truncated) => ({ file, ...(target ? { parent: symbolJson(target) } : {}), symbols: kept, total, truncated, source: 'language_server' }));
+  },
+});

@@ -1,0 +1,24 @@
+import { fitToBudget } from '../common/tokens';
+import { positionArgs, resolvePosition } from './addressing';
+import { maxTokensArg, workspaceArg } from './common-args';
+import { locationWithSymbol, requireFeature } from './language-shared';
+import { defineTool, READ_ONLY } from './tool';
+
+export const goToTypeDefinitionTool = defineTool({
+  name: 'go_to_type_definition',
+  title: 'Go to type definition',
+  description:
+    'Where the type of the expression or variable at a position (or the named symbol) is defined, from the language server: for `const s = new Square(2)` ' +
+    'at `s`, the class Square. Use it to jump from a value to its type\'s declaration. Pass file + line + character (1-based) or `symbol`. ' +
+    'Returns { type_definitions: [{file, line, character, end_line, end_character, symbol?}], total, truncated }. VS Code only.',
+  group: 'navigate',
+  inputSchema: { ...positionArgs, max_tokens: maxTokensArg, workspace: workspaceArg },
+  annotations: READ_ONLY,
+  async handler(args, ctx) {
+    const typeDefinition = requireFeature(ctx, 'typeDefinition', 'go_to_type_definition', 'go_to_definition on the type name');
+    const engine = ctx.workspaces.pick(args.workspace, args.file);
+    const { at } = await resolvePosition(engine, args);
+    const found = (await typeDefinition(at, engine.root, ctx.signal)).map((r) => locationWithSymbol(engine, r));
+    return fitToBudget(found, args.max_tokens, (kept, truncated) => ({ position: at, type_definitions: kept, total: found.length, truncated, source: 'language_server' }));
+  },
+});

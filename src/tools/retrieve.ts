@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { estimateTokens, fitToBudget } from '../common/tokens';
+import { type ContentHit, type Store, STORES } from '../search/content-search';
+import type { RetrievalIndex } from '../search/retrieval-index';
+import { anchoredSnippet } from '../search/snippet';
+import { maxTokensArg } from './common-args';
+import { defaultRepositoryArg, isoDateTimeArg, queryArg, snippetCharsArg } from './retrieval-args';
+import { repositoryIndex } from './retrieval-lookup';
+import { timeWindow } from './time-window';
+import { defineTool, READ_ONLY } from './tool';
+
+const MAX_TOP_K = 25;
+const MODE_STORES: Record<'code' | 'wiki' | 'mixed', readonly Store[]> = { code: ['code', 'ast_summary'], wiki: ['wiki', 'repo_doc'], mixed: STORES };
+
+const isCode = (h: ContentHit) => h.doc.store === 'code' || h.doc.store === 'ast_summary';
+
+/** A hit as the agent reads it: where it is, what opens it (symbol_id, chunk_id or wiki page#section), and a snippet. */
+function citedHit(index: RetrievalIndex, h: ContentHit, query: string, snippetChars: number) {
+  const { snippet, truncated } = anchoredSnippet(h.doc.text, query, snippetChars);
+  const citation = isCode(h)
+    ? { file: h.doc.file, symbol_id: h.doc.ref }
+    : h.doc.store === 'repo_doc'
+      ? { file: h.doc.file, chunk_id: h.doc.ref, collection_id: h.doc.collections?.[0] }
+      : { wiki_page: h.doc.file, section: h.doc.ref.split('#')[1] };
+  return { store: h.doc.store, title: h.doc.title, ...citation, line_start: h.doc.line_start, line_end: h.doc.line_end, snippet, content_truncated: truncated };
+}
+
+function neighbours(index: RetrievalIndex, symbolId: string) {
+  return {
+    callers: index.graph.walk([symbolId], 'in', 1).slice(0, 5).map((r) => r.symbol.id),
+    callees: index.graph.walk([symbolId], 'out', 1).slice(0, 5).map((r) => r.symbol.id),
+  };
+}
+
+export const retrieveTool = defineTool({
+  name: 'retrieve',
+  title: 'Retrieve',
+  description:
+    'Answers a question about a repository with ranked, query-anchored snippets and citations. BM25 over code bodies, signatures with doc ' +
+    'comments (ast_summary), markdown docs (repo_doc) and generated wiki pages, with identifier-aware words (parseInvoiceTotal = parse invoice ' +
+    'total) and a boost for central code. `mode` picks stores (code: code+ast_summary, wiki: wiki+repo_doc, mixed: all); `stores` replaces ' +
+    "that choice. `since`/`until`/`as_of` keep entries whose file last changed in that window (git's last commit, else mtime; the result " +
+    'says which). Each hit cites file, lines and a symbol_id (open with read_node), chunk_id (read_chunk) or wiki page#section (wiki_page). ' +
+    'top_k above 25 is clamped to 25. Returns { results, total_hits, total_tokens_estimate, truncated }.',
+  group: 'retrieve',
+  inputSchema: {
+    query: queryArg,
+    repository: defaultRepositoryArg,
+    mode: z.enum(['code', 'wiki', 'mixed']).default('mixed').describe('Which stores to search: code, wiki (docs and wiki), or mixed (default).'),
+    stores: z.array(z.enum(STORES)).min(1).max(STORES.length).optional().describe('Exactly these stores instead of the mode\'s: code, ast_summary, repo_doc, wiki.'),
+    top_k: z.number().int().min(1).default(10).describe(`How many hits (≥1, default 10; more than ${MAX_TOP_K} is clamped to ${MAX_TOP_K}).`),
+    snippet_chars: snippetCharsArg(600),
+    since: isoDateTimeArg('Only entries whose file changed at or after this time'),
+    until: isoDateTimeArg('Only entries whose file changed at or before this time'),
+    as_of: isoDateTimeArg('Only entries as they stood at this time: last changed at or before it (the text shown is the current text)'),
+    include_graph: z.boolean().default(false).describe('Add each code hit\'s direct callers and callees (ids, at most 5 each).'),
+    include_scores: z.boolean().default(false).describe('Add each hit\'s relevance score in [0,1] (1 = the best hit).'),
+    max_tokens: maxTokensArg,
+  },
+  annotations: READ_ONLY,
+  async handler(args, ctx) {
+    const window = timeWindow(args);
+    const { index } = await repositoryIndex(ctx, args.repository);
+    const stores = args.stores ?? MODE_STORES[args.mode];
+    const topK = Math.min(args.top_k, MAX_TOP_K);
+    const seen = new Set<string>();
+    // One hit per symbol, chunk or wiki section: a symbol's body and its signature are the same citation.
+    const hits = index.searchContent(args.query, { stores, since: window.since, until: window.until }).filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
+    const top = hits[0]?.score ?? 1;
+    const results = hits.slice(0, topK).map((h, i) => ({
+      rank: i + 1,
+      ...citedHit(index, h, args.query, args.snippet_chars),
+      ...(args.include_scores ? { score: Math.round((h.score / top) * 1000) / 1000 } : {}),
+      ...(window.active && h.doc.store !== 'wiki' ? { changed_at: index.changeTime(h.doc.file)?.at } : {}),
+      ...(args.include_graph && isCode(h) ? { graph: neighbours(index, h.doc.ref) } : {}),
+    }));
+    const answer = fitToBudget(results, args.max_tokens, (kept, truncated) => ({
+      query: args.query,
+      repository: index.repository,
+      stores,
+      top_k: topK,
+      results: kept,
+      total_hits: hits.length,
+      ...(window.active ? { time_filter: { ...window.echo, basis: index.timeBasis() } } : {}),
+      truncated,
+      ...(truncated ? { hint: `Showing ${kept.length} of ${results.length} hits. Lower snippet_chars or top_k, or raise max_tokens.` } : {}),
+      ...(hits.length === 0 ? { hint: `No ${stores.join('/')} entries match "${args.query}"${window.active ? ' in that time window' : ''}. Try other words, mode mixed, or search_symbols for a name.` } : {}),
+    }));
+    return { ...answer, total_tokens_estimate: estimateTokens(answer.results) };
+  },
+});

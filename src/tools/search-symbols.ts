@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { errorMessage, isSightlineError } from '../common/errors';
+import { fitToBudget } from '../common/tokens';
+import type { Engine } from '../engine/engine';
+import { LANGUAGE_IDS } from '../index/languages';
+import { classifyName, MATCH_ORDER, matchScore, type SymbolHit, type SymbolMatch } from '../search/symbol-search';
+import { maxTokensArg, workspaceArg } from './common-args';
+import { providerSymbolJson } from './language-shared';
+import { queryArg } from './retrieval-args';
+import type { ToolContext } from './tool';
+import { defineTool, READ_ONLY } from './tool';
+
+interface Match {
+  name: string;
+  kind: string;
+  file: string;
+  line: number;
+  character: number;
+  line_end: number;
+  container?: string;
+  symbol_id?: string;
+  signature?: string;
+  lang?: string;
+  match: SymbolMatch;
+  score: number;
+  sources: string[];
+}
+
+export const searchSymbolsTool = defineTool({
+  name: 'search_symbols',
+  title: 'Search symbols',
+  description:
+    'Finds symbols (functions, classes, methods, types, …) anywhere in the workspace by name: exact names first, then prefixes, the words of ' +
+    'a camel- or snake-case name (`invoiceTotal` finds `parseInvoiceTotal`), substrings, misspellings (`parseInvoceTotal`) and letters in ' +
+    'order (`mltp` finds `multiply`); central symbols (PageRank over the call graph) first within each kind of match. In VS Code the ' +
+    "language servers' workspace symbols are merged in, so it also answers for languages the index does not parse. Names and line ranges, " +
+    'no bodies: open one with read_node (symbol_id) or read_file_range. Returns { symbols: [{name, kind, file, line, line_end, symbol_id?, ' +
+    'signature?, match, score, sources}], total, truncated }.',
+  group: 'navigate',
+  inputSchema: {
+    query: queryArg,
+    top_k: z.number().int().min(1).max(100).default(10).describe('How many symbols (1–100, default 10).'),
+    kind: z.string().min(1).max(40).optional().describe('Only this kind: function, method, class, interface, struct, enum, trait, type, module, constant, field (servers may add others, e.g. variable).'),
+    lang: z.enum(LANGUAGE_IDS as [string, ...string[]]).optional().describe(`Only symbols of this indexed language: ${LANGUAGE_IDS.join(', ')}.`),
+    workspace: workspaceArg,
+    max_tokens: maxTokensArg,
+  },
+  annotations: READ_ONLY,
+  async handler(args, ctx) {
+    const engine = ctx.workspaces.pick(args.workspace);
+    const index = await engine.retrieval.ready();
+    const kind = args.kind?.toLowerCase();
+    const merged = new Map<string, Match>();
+    for (const hit of index.searchSymbols(args.query, (s) => (!kind || s.kind === kind) && (!args.lang || s.lang === args.lang))) {
+      merged.set(hit.symbol.id, indexMatch(hit));
+    }
+    // Server symbols carry no language of ours: a `lang` filter is about the index, so they are left out then.
+    const note = args.lang ? undefined : await mergeServerSymbols(ctx, engine, args.query, kind, merged);
+    const ranked = [...merged.values()].sort((a, b) => MATCH_ORDER.indexOf(a.match) - MATCH_ORDER.indexOf(b.match) || b.score - a.score || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+    const top = ranked.slice(0, args.top_k);
+    return fitToBudget(top, args.max_tokens, (kept, truncated) => ({
+      query: args.query,
+      symbols: kept,
+      total: ranked.length,
+      truncated,
+      ...(note ? { note } : {}),
+      ...(truncated ? { hint: `Showing ${kept.length} of ${top.length}. Lower top_k or raise max_tokens.` } : {}),
+      ...(ranked.length === 0 ? { hint: `No symbol name matches "${args.query}". Try a shorter fragment, or retrieve to search code text and docs.` } : {}),
+    }));
+  },
+});
+
+function indexMatch(h: SymbolHit): Match {
+  const s = h.symbol;
+  return {
+    name: s.name,
+    kind: s.kind,
+    file: s.file,
+    line: s.lineStart,
+    character: s.character,
+    line_end: s.lineEnd,
+    ...(s.qualifiedName !== s.name ? { container: s.qualifiedName.slice(0, s.qualifiedName.length - s.name.length - 1) } : {}),
+    symbol_id: s.id,
+    signature: s.signature,
+    lang: s.lang,
+    match: h.match,
+    score: h.score,
+    sources: ['index'],
+  };
+}
+
+/** Adds the language servers' workspace symbols (VS Code); a symbol both know is listed once, with both sources. */
+async function mergeServerSymbols(ctx: ToolContext, engine: Engine, query: string, kind: string | undefined, merged: Map<string, Match>): Promise<string | undefined> {
+  if (!ctx.features.workspaceSymbols) return undefined;
+  let symbols;
+  try {
+    symbols = await ctx.features.workspaceSymbols(query, engine.root, ctx.signal);
+  } catch (e) {
+    if (isSightlineError(e) && e.kind === 'cancelled') throw e;
+    return `Language servers did not answer (${errorMessage(e)}); these results are from the index only.`;
+  }
+  for (const p of symbols) {
+    // Language servers decorate names (TypeScript: `compute()`): match and key on the bare name.
+    const name = p.name.replace(/\(\)$/, '');
+    if (kind && p.kind.toLowerCase() !== kind) continue;
+    const j = providerSymbolJson(engine, { ...p, name });
+    // Workspace symbols often carry only the declaration's range (no name position), so the index cannot place
+    // them by position: the indexed symbol of that name in that file whose lines hold it is the same symbol.
+    const known = j.symbol_id
+      ? merged.get(j.symbol_id)
+      : [...merged.values()].find((m) => m.symbol_id && m.file === j.file && m.name === name && m.line <= j.line && j.line <= m.line_end);
+    if (known) {
+      known.sources = [...new Set([...known.sources, 'language_server'])];
+      continue;
+    }
+    const match = classifyName(name, query) ?? 'language_server';
+    merged.set(j.symbol_id ?? `${j.file}:${j.line}:${name}`, {
+      name, kind: j.kind, file: j.file, line: j.line, character: j.character, line_end: p.range.end.line,
+      ...(p.container ? { container: p.container } : {}), ...(j.symbol_id ? { symbol_id: j.symbol_id } : {}),
+      match, score: matchScore(match, 0.5), sources: ['language_server'],
+    });
+  }
+  return undefined;
+}

@@ -1,0 +1,36 @@
+import * as vscode from 'vscode';
+import { errorMessage } from '../common/errors';
+import { registerBlastRadiusPanel } from '../panel';
+import { registerCommands } from './commands';
+import { createChannelLogger } from './log';
+import { SightlineExtension, type SightlineApi } from './sightline';
+
+export type { SightlineApi };
+
+/**
+ * Builds the one SightlineExtension that owns everything. VS Code does not tell the user when activation
+ * fails, so a failure shows one message with "Show Log"; commands stay registered and say why they can't run.
+ */
+export async function activate(context: vscode.ExtensionContext): Promise<SightlineApi | undefined> {
+  const channel = vscode.window.createOutputChannel('Sightline', { log: true });
+  context.subscriptions.push(channel);
+  const logger = createChannelLogger(channel);
+  let extension: SightlineExtension | undefined;
+  context.subscriptions.push(...registerCommands(channel, () => extension));
+  registerBlastRadiusPanel(context, () => extension?.folders.workspaces, logger);
+  try {
+    const created = new SightlineExtension(context, logger);
+    context.subscriptions.push(created);
+    await created.start();
+    extension = created;
+    return created.api();
+  } catch (e) {
+    logger.log('error', `Sightline failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    void vscode.window.showErrorMessage(`Sightline failed to start: ${errorMessage(e)}`, 'Show Log').then((choice) => choice && channel.show());
+    return undefined;
+  }
+}
+
+export function deactivate(): void {
+  // Everything is owned by context.subscriptions.
+}

@@ -1,0 +1,89 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import * as vscode from 'vscode';
+import type { SightlineApi } from '../../../src/vscode/extension';
+
+/** Shared by the integration tests: the running extension, a real MCP client, bounded polls. */
+
+export const EXTENSION_ID = 'sightline.sightline';
+
+export function workspaceRoot(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the driver opens a fixture folder');
+  return folder.uri.fsPath;
+}
+
+export function fixturePath(rel: string): string {
+  return path.join(workspaceRoot(), rel);
+}
+
+export async function sightline(): Promise<SightlineApi> {
+  const ext = vscode.extensions.getExtension<SightlineApi | undefined>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is loaded as the extension under development`);
+  const api = await ext.activate();
+  assert.ok(api, 'Sightline started (activate returned its API)');
+  return api;
+}
+
+/** Polls until `probe` returns a value `accept` takes; fails with the last value seen. Bounded, never a speed assertion. */
+export async function poll<T>(what: string, probe: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (accept(value)) return value;
+      last = value;
+    } catch (e) {
+      last = e instanceof Error ? e.message : e;
+    }
+    if (Date.now() > end) assert.fail(`gave up waiting for ${what}; last seen: ${JSON.stringify(last)?.slice(0, 2000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+let client: Promise<Client> | undefined;
+
+/** A real MCP SDK client over HTTP with this window's token: the same path any agent takes. */
+export function mcpClient(): Promise<Client> {
+  client ??= (async () => {
+    const { url, token } = (await sightline()).endpoint();
+    const c = new Client({ name: 'sightline-integration-tests', version: '0' });
+    await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    return c;
+  })();
+  return client;
+}
+
+export class ToolError extends Error {
+  constructor(
+    readonly kind: string,
+    message: string,
+  ) {
+    super(`${kind}: ${message}`);
+  }
+}
+
+/** Calls a tool through MCP; a tool error throws ToolError with its kind. */
+export async function callTool<T = Record<string, any>>(name: string, args: Record<string, unknown>): Promise<T> {
+  const result = await (await mcpClient()).callTool({ name, arguments: args });
+  const structured = result.structuredContent as Record<string, any> | undefined;
+  if (result.isError) {
+    if (structured?.error) throw new ToolError(structured.error.kind, structured.error.message);
+    throw new ToolError('protocol', JSON.stringify(result.content));
+  }
+  assert.ok(structured, `${name} returned structuredContent`);
+  return structured as T;
+}
+
+/** The built-in TypeScript server needs a warm-up: hover until it answers (bounded). */
+export async function typeScriptReady(): Promise<void> {
+  await poll(
+    'the TypeScript server to answer hover',
+    () => callTool('hover', { file: 'src/main.ts', line: 4, character: 10 }),
+    (r) => JSON.stringify(r.contents).includes('add('),
+    120_000,
+  );
+}

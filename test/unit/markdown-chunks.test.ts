@@ -1,0 +1,87 @@
+import * as assert from 'node:assert/strict';
+import { groupCollections } from '../../src/search/collections';
+import { chunkMarkdown, MAX_CHUNK_CHARS, parseMarkdown } from '../../src/search/markdown';
+import { anchoredSnippet, cutAtLine } from '../../src/search/snippet';
+import { identifierTokens, splitIdentifier, textTerms } from '../../src/search/tokenize';
+import { leadingComment } from '../../src/search/wiki';
+
+describe('search building blocks', () => {
+  describe('identifier-aware tokenizing', () => {
+    it('splits camel, Pascal, snake and acronym names into words, keeping the whole name', () => {
+      assert.deepEqual(splitIdentifier('parseInvoiceTotal'), ['parse', 'Invoice', 'Total']);
+      assert.deepEqual(splitIdentifier('HTTPServer2'), ['HTTP', 'Server', '2']);
+      assert.deepEqual(splitIdentifier('parse_invoice_total'), ['parse', 'invoice', 'total']);
+      assert.deepEqual(identifierTokens('parseInvoiceTotal()'), ['parseinvoicetotal', 'parse', 'invoice', 'total']);
+    });
+    it('stems so that a question and a heading meet, and drops question words', () => {
+      assert.deepEqual(textTerms('How do I rotate keys?'), textTerms('rotating key'));
+      assert.deepEqual(textTerms('invoices'), textTerms('invoice'));
+    });
+  });
+
+  describe('markdown chunks', () => {
+    const doc = ['# Guide', '', 'Intro.', '', '## Install', '', 'Run it.', '', '```sh', '# not a heading', '```', '', '## FAQ', '', 'One.', '', '## FAQ', '', 'Two.'].join('\n');
+
+    it('splits at headings outside code fences, with heading paths and ids that tell equal headings apart', () => {
+      const chunks = chunkMarkdown('docs/g.md', doc);
+      assert.deepEqual(chunks.map((c) => c.id), ['docs/g.md#guide', 'docs/g.md#install', 'docs/g.md#faq', 'docs/g.md#faq~2']);
+      assert.deepEqual(chunks[1].heading_path, ['Guide', 'Install']);
+      assert.match(chunks[1].text, /# not a heading/);
+      assert.deepEqual([chunks[3].line_start, chunks[3].line_end], [17, 19]);
+    });
+
+    it('keeps ids stable when another section changes', () => {
+      const before = chunkMarkdown('g.md', doc).map((c) => c.id);
+      const after = chunkMarkdown('g.md', doc.replace('Run it.', 'Run it.\n\nThen configure it with a long paragraph of text.')).map((c) => c.id);
+      assert.deepEqual(after, before);
+    });
+
+    it('splits a long section at paragraph boundaries, each part within the size limit', () => {
+      const paragraphs = Array.from({ length: 10 }, (_, i) => `Paragraph ${i} `.repeat(40).trim());
+      const chunks = chunkMarkdown('long.md', `## Long\n\n${paragraphs.join('\n\n')}\n`);
+      assert.ok(chunks.length >= 3, `${chunks.length} chunks`);
+      assert.deepEqual(chunks.slice(0, 2).map((c) => c.id), ['long.md#long', 'long.md#long@2']);
+      for (const c of chunks) assert.ok(c.text.length <= MAX_CHUNK_CHARS, `${c.id} has ${c.text.length} chars`);
+      for (const c of chunks.slice(1)) assert.match(c.text, /^Paragraph \d/, 'a part starts at a paragraph');
+    });
+
+    it('parses title, code blocks, tables and links', () => {
+      const parsed = parseMarkdown('x.md', '---\ntitle: Front\n---\n# H\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nSee [y](y.md).\n\n```ts\nconst x = 1;\n```\n');
+      assert.equal(parsed.title, 'Front');
+      assert.deepEqual(parsed.tables.map((t) => [t.header, t.rows]), [[['a', 'b'], [['1', '2']]]]);
+      assert.deepEqual(parsed.links, [{ text: 'y', target: 'y.md', line: 10 }]);
+      assert.deepEqual(parsed.code_blocks, [{ lang: 'ts', line_start: 12, line_end: 14, text: 'const x = 1;' }]);
+    });
+  });
+
+  describe('collections', () => {
+    it('one per folder with docs; docs/ takes its subfolders, ADR folders stay their own; globs add more', () => {
+      const c = groupCollections('r', ['README.md', 'CONTRIBUTING.md', 'docs/a.md', 'docs/deep/b.md', 'docs/adr/0001.md', 'pkg/README.md'], ['**/README.md']);
+      assert.deepEqual(c.map((x) => [x.id, x.documents.length]), [['r:.', 2], ['r:docs', 2], ['r:docs/adr', 1], ['r:pkg', 1], ['r:glob:**/README.md', 2]]);
+    });
+  });
+
+  describe("a module's purpose from its leading doc comment", () => {
+    it('reads Go, Python, block and hash comments, first paragraph only', () => {
+      assert.equal(leadingComment('// Package store keeps items.\n// It is safe for concurrent use.\n\npackage store\n'), 'Package store keeps items. It is safe for concurrent use.');
+      assert.equal(leadingComment('"""Billing helpers.\n\nMore detail."""\nimport os\n'), 'Billing helpers.');
+      assert.equal(leadingComment('"""One line."""\n'), 'One line.');
+      assert.equal(leadingComment('/**\n * Money formatting.\n * Minor units in.\n */\nexport {};\n'), 'Money formatting. Minor units in.');
+      assert.equal(leadingComment('#!/usr/bin/env python\n# Command line entry.\nimport sys\n'), 'Command line entry.');
+      assert.equal(leadingComment('import x from "y";\n// not leading\n'), undefined);
+    });
+  });
+
+  describe('snippets', () => {
+    it('centres on the query words and says it cut', () => {
+      const text = `${'filler words here. '.repeat(50)}The signing key is rotated monthly. ${'more filler. '.repeat(50)}`;
+      const { snippet, truncated } = anchoredSnippet(text, 'rotate the signing key', 100);
+      assert.equal(truncated, true);
+      assert.ok(snippet.length <= 100);
+      assert.match(snippet, /signing key is rotated/);
+    });
+    it('cuts at a line boundary', () => {
+      assert.deepEqual(cutAtLine('aaa\nbbb\nccc', 9), { text: 'aaa\nbbb', truncated: true, lines: 2 });
+    });
+  });
+});

@@ -1,0 +1,38 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { FIXTURE_DIR, FIXTURE_LANGS, scoreFixture } from '../../bench/quality/fixtures';
+
+/**
+ * The short form of `npm run quality`: the hand-annotated Python, Go and Rust fixtures, indexed for real, must
+ * keep precision ≥ 0.98 and recall ≥ 0.95 at the tools' recommended min_confidence.
+ */
+const MIN_CONFIDENCE = 0.5;
+
+describe('call graph quality on the annotated fixtures', () => {
+  for (const lang of FIXTURE_LANGS) {
+    it(`${lang}: precision ≥ 0.98 and recall ≥ 0.95`, async () => {
+      const s = await scoreFixture(lang, MIN_CONFIDENCE);
+      const detail = [...s.fp.map((e) => `unexpected ${e}`), ...s.fn.map((e) => `missing ${e}`)].join('\n  ');
+      assert.ok(s.expected >= 30, `${lang}: only ${s.expected} expected edges`);
+      assert.ok(s.precision >= 0.98, `${lang} precision ${s.precision.toFixed(3)}:\n  ${detail}`);
+      assert.ok(s.recall >= 0.95, `${lang} recall ${s.recall.toFixed(3)}:\n  ${detail}`);
+    });
+  }
+
+  it('counts an unlisted edge as false and a listed non-edge as missed', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-quality-'));
+    try {
+      fs.cpSync(path.join(FIXTURE_DIR, 'go'), root, { recursive: true });
+      const expected = fs.readFileSync(path.join(root, 'expected.txt'), 'utf8').replace('main.go#build -> store/store.go#NewStore\n', '');
+      fs.writeFileSync(path.join(root, 'expected.txt'), `${expected}main.go#main -> store/cache.go#normalize\n`);
+      const s = await scoreFixture('go', MIN_CONFIDENCE, root);
+      assert.deepEqual(s.fn, ['main.go#main -> store/cache.go#normalize']);
+      assert.equal(s.fp.length, 1);
+      assert.match(s.fp[0], /^main\.go#build -> store\/store\.go#NewStore \(import 1\)$/);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
