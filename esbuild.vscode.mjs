@@ -22,5 +22,7 @@ export function vscodeTargets() {
   return [
     { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
     { ...common, entryPoints: integrationEntries(), outdir: 'out/integration/suite', outbase: 'test/integration/suite', external: ['vscode'] },
+    // The tests run against the installed .vsix (test/integration/packaged.mjs).
+    { ...common, entryPoints: integrationEntries('test/integration/packaged'), outdir: 'out/integration/packaged', outbase: 'test/integration/packaged', external: ['vscode'] },
   ];
 }

@@ -8,7 +8,10 @@
 //   SIGHTLINE_IT_GREP      mocha --grep for the suite inside the extension host
 //   SIGHTLINE_IT_TIMEOUT   overall bound for one run in seconds (default 600)
 //   SIGHTLINE_IT_KEEP=1    keep the temp folder (logs, user data, workspace copy) for inspection
-import { spawn } from 'node:child_process';
+//   SIGHTLINE_IT_VSIX      a packaged .vsix: install it into this run's extensions folder, as a user would, and
+//                          run the tests of test/integration/packaged against it instead of the development
+//                          folder (test/integration/packaged.mjs packages one and sets this)
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
@@ -21,7 +24,11 @@ import { CHROMIUM, ensureChromium, ensureTools } from './install.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const cacheDir = path.join(root, '.vscode-test');
-const testIndexDir = path.join(root, 'out', 'integration', 'suite');
+const vsix = process.env.SIGHTLINE_IT_VSIX ? path.resolve(process.env.SIGHTLINE_IT_VSIX) : undefined;
+// VS Code runs extensionTestsPath only beside an extensionDevelopmentPath: against an installed VSIX that is an
+// empty probe extension, so the Sightline that loads is the installed one and nothing of this folder.
+const developmentPath = vsix ? path.join(here, 'packaged', 'probe') : root;
+const testIndexDir = path.join(root, 'out', 'integration', vsix ? 'packaged' : 'suite');
 const fixtures = (process.env.SIGHTLINE_IT_FOLDERS ?? 'editor-ts,editor-js').split(',').map((f) => f.trim()).filter(Boolean);
 const overallMs = Number(process.env.SIGHTLINE_IT_TIMEOUT ?? 600) * 1000;
 const keep = process.env.SIGHTLINE_IT_KEEP === '1';
@@ -123,9 +130,19 @@ function writeJson(file, value) {
   fs.writeFileSync(file, JSON.stringify(value, null, 2) + '\n');
 }
 
+/** Installs the .vsix with code-server's own `--install-extension`, into this run's extensions folder only. */
+function installVsix(tools, env, userData, extensionsDir) {
+  const args = [tools.codeServer, '--user-data-dir', userData, '--extensions-dir', extensionsDir, '--install-extension', vsix];
+  const r = spawnSync(tools.nodeBin, args, { cwd: state.tmp, env, encoding: 'utf8', timeout: 120_000 });
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  if (r.status !== 0 || !/successfully installed/i.test(output)) throw new Error(`code-server --install-extension ${vsix} failed (${r.status ?? r.signal ?? r.error?.message}):\n${output.slice(-4000)}`);
+  log(`installed ${path.basename(vsix)} into ${extensionsDir}`);
+}
+
 async function startCodeServer(tools, env) {
   const tmp = state.tmp;
   const userData = path.join(tmp, 'ud');
+  const extensionsDir = path.join(tmp, 'ext');
   writeJson(path.join(userData, 'User', 'settings.json'), {
     'telemetry.telemetryLevel': 'off',
     'workbench.startupEditor': 'none',
@@ -137,13 +154,14 @@ async function startCodeServer(tools, env) {
     'update.mode': 'none',
   });
   fs.writeFileSync(path.join(tmp, 'code-server.yaml'), 'auth: none\n');
+  if (vsix) installVsix(tools, env, userData, extensionsDir);
   const args = [
     tools.codeServer,
     '--config', path.join(tmp, 'code-server.yaml'),
     '--auth', 'none',
     '--bind-addr', '127.0.0.1:0',
     '--user-data-dir', userData,
-    '--extensions-dir', path.join(tmp, 'ext'),
+    '--extensions-dir', extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
@@ -221,7 +239,8 @@ async function saveScreenshot(page, name, selector) {
 
 async function main() {
   if (!fs.existsSync(path.join(testIndexDir, 'index.js'))) throw new Error(`${testIndexDir}/index.js is missing: run "npm run build" first.`);
-  if (!fs.existsSync(path.join(root, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first.');
+  if (vsix && !fs.existsSync(vsix)) throw new Error(`SIGHTLINE_IT_VSIX names ${vsix}, which does not exist.`);
+  if (!vsix && !fs.existsSync(path.join(root, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first.');
   for (const f of fixtures) if (!fs.existsSync(path.join(root, 'test', 'fixtures', f))) throw new Error(`fixture test/fixtures/${f} does not exist (SIGHTLINE_IT_FOLDERS).`);
   if (fixtures.length === 0) throw new Error('SIGHTLINE_IT_FOLDERS names no fixture folder.');
   ensureChromium();
@@ -261,6 +280,8 @@ async function main() {
     SIGHTLINE_LOCK_DIR: path.join(state.tmp, 'locks'),
     SIGHTLINE_TEST_GREP: process.env.SIGHTLINE_IT_GREP ?? '',
     SIGHTLINE_SCREENSHOTS: screenshotDir,
+    // Where the packaged tests expect to find the installed extension.
+    SIGHTLINE_IT_EXTENSIONS_DIR: path.join(state.tmp, 'ext'),
   };
   const port = await startCodeServer(tools, env);
   log(`code-server ${port} ready; workspace ${workspace}`);
@@ -302,7 +323,7 @@ async function main() {
 
   const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
   const payload = [
-    ['extensionDevelopmentPath', remote(root)],
+    ['extensionDevelopmentPath', remote(developmentPath)],
     ['extensionTestsPath', remote(testIndexDir)],
     ['skipWelcome', 'true'],
     ['skipReleaseNotes', 'true'],
