@@ -6,9 +6,10 @@ import { indexOnlyFeatures } from '../engine/language-features';
 import { readSettings } from '../vscode/settings';
 import { computeBlastRadius } from './compute';
 import { blastRadiusHtml, newNonce } from './html';
+import { IndexFollower } from './index-follower';
 import type { BlastRadiusRequest, HostMessage } from './protocol';
 import { resolveOpenRequest } from './targets';
-import { parseWebviewMessage } from './webview-messages';
+import { parseSavedRequest, parseWebviewMessage } from './webview-messages';
 
 export const VIEW_TYPE = 'sightline.blastRadius';
 
@@ -16,6 +17,8 @@ export interface PanelServices {
   extensionUri: vscode.Uri;
   /** The open folders' engines, or undefined while the extension is still starting them. */
   getWorkspaces(): Workspaces | undefined;
+  /** Settles once the extension has started and indexed its folders, or failed to start. */
+  whenIndexed(): Promise<void>;
   logger: RingLogger;
 }
 
@@ -24,6 +27,11 @@ export interface PanelRequest {
   target: string;
   depth: number;
   root?: string;
+}
+
+/** Scripts on, and local files from the media folder only; a restored panel needs them set again. */
+function webviewOptions(mediaRoot: vscode.Uri): vscode.WebviewOptions {
+  return { enableScripts: true, localResourceRoots: [mediaRoot] };
 }
 
 const NOT_STARTED = 'Sightline has no index yet: it is still starting, or it could not start. Try again in a moment; the Sightline log (Sightline: Show Log) says which.';
@@ -44,6 +52,8 @@ export class BlastRadiusPanel {
   /** Counts runs so a slow earlier answer never overwrites a newer one. */
   private generation = 0;
   private disposed = false;
+  /** Recomputes, without a loading flash, when the index of the folder shown changes. */
+  private readonly follower = new IndexFollower(() => void this.run(this.request, { quiet: true }));
 
   /** Shows the panel (creating it once) and computes `request`; resolves to what the panel shows. */
   static async show(services: PanelServices, request: PanelRequest): Promise<HostMessage> {
@@ -53,13 +63,33 @@ export class BlastRadiusPanel {
       BlastRadiusPanel.current.sourceColumn = sourceColumn;
     } else {
       const mediaRoot = vscode.Uri.joinPath(services.extensionUri, 'dist', 'media');
-      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Blast Radius', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-        enableScripts: true,
-        localResourceRoots: [mediaRoot],
-      });
+      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Blast Radius', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(mediaRoot));
       BlastRadiusPanel.current = new BlastRadiusPanel(panel, services, mediaRoot, sourceColumn, request);
     }
     return BlastRadiusPanel.current.run(request);
+  }
+
+  /**
+   * Takes back a panel VS Code restored after a window reload (its serializer calls this). The webview redraws
+   * its saved answer at once; this recomputes it against the current index once the folders are indexed, so
+   * what stays on screen is never an answer from before the reload. A state without a request is closed.
+   */
+  static async restore(services: PanelServices, panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const saved = parseSavedRequest(state);
+    // One panel at a time: a panel opened by the command before this restore wins.
+    if (!saved || BlastRadiusPanel.current) {
+      panel.dispose();
+      return;
+    }
+    const mediaRoot = vscode.Uri.joinPath(services.extensionUri, 'dist', 'media');
+    panel.webview.options = webviewOptions(mediaRoot);
+    const sourceColumn = vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.One;
+    const restored = new BlastRadiusPanel(panel, services, mediaRoot, sourceColumn, { target: saved.target, depth: saved.depth });
+    BlastRadiusPanel.current = restored;
+    await services.whenIndexed();
+    if (restored.disposed || restored.generation > 0) return;
+    const root = services.getWorkspaces()?.engines.find((e) => path.basename(e.root) === saved.workspace)?.root;
+    await restored.run({ target: saved.target, depth: saved.depth, root });
   }
 
   /** The panel on screen, if any (tests and the command use it to re-run). */
@@ -94,8 +124,11 @@ export class BlastRadiusPanel {
     return this.last;
   }
 
-  /** Computes the blast radius with the same handler agents call and posts each step to the webview. */
-  async run(request: PanelRequest): Promise<HostMessage> {
+  /**
+   * Computes the blast radius with the same handler agents call and posts each step to the webview;
+   * `quiet` (a refresh after the index changed) keeps the current answer on screen until the new one is there.
+   */
+  async run(request: PanelRequest, { quiet = false } = {}): Promise<HostMessage> {
     this.request = request;
     const generation = ++this.generation;
     const workspaces = this.services.getWorkspaces();
@@ -105,7 +138,8 @@ export class BlastRadiusPanel {
     const engine = workspaces.engines.find((e) => e.root === request.root) ?? workspaces.engines[0];
     const shown: BlastRadiusRequest = { target: request.target, depth: request.depth, workspace: path.basename(engine.root) };
     this.panel.title = `Blast Radius: ${request.target}`;
-    this.post({ type: 'loading', request: shown, indexing: engine.status !== 'ready' });
+    this.follower.follow(engine);
+    if (!quiet) this.post({ type: 'loading', request: shown, indexing: engine.status !== 'ready' });
     // The budget agents get by default (`sightline.maxTokens`), so a cut answer here is cut for them too.
     const maxTokens = readSettings().maxTokens;
     const outcome = await computeBlastRadius({ workspaces, features: indexOnlyFeatures, logger: this.services.logger }, { target: request.target, depth: request.depth, maxTokens, workspace: engine.root });
@@ -159,6 +193,7 @@ export class BlastRadiusPanel {
     if (this.disposed) return;
     this.disposed = true;
     if (BlastRadiusPanel.current === this) BlastRadiusPanel.current = undefined;
+    this.follower.dispose();
     this.panel.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }

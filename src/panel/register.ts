@@ -2,11 +2,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { RingLogger } from '../common/log';
 import type { Workspaces } from '../engine/workspaces';
-import { BlastRadiusPanel, type PanelRequest, type PanelServices } from './blast-radius-panel';
+import { BlastRadiusPanel, type PanelRequest, type PanelServices, VIEW_TYPE } from './blast-radius-panel';
 import { DEFAULT_DEPTH, type HostMessage, MAX_DEPTH, MIN_DEPTH } from './protocol';
 import { locateFile, symbolAtLine } from './targets';
 
 export const SHOW_BLAST_RADIUS_COMMAND = 'sightline.showBlastRadius';
+/** The editor context menu's entry: the symbol under the cursor, no picker. */
+export const SHOW_BLAST_RADIUS_AT_CURSOR_COMMAND = 'sightline.showBlastRadiusAtCursor';
 
 /** Optional command argument (from tests, keybindings or other extensions): skips the picker. */
 export interface ShowBlastRadiusArgs {
@@ -14,15 +16,23 @@ export interface ShowBlastRadiusArgs {
   depth?: number;
 }
 
+/** What the panel needs of the running extension (see PanelServices). */
+export type ExtensionState = Pick<PanelServices, 'getWorkspaces' | 'whenIndexed'>;
+
 /**
- * Registers "Sightline: Show Blast Radius". The extension's activate() calls this once; `getWorkspaces`
- * returns the engines once they exist (undefined before), so the command works, and says "not ready",
- * in every state. The command resolves to what the panel shows.
+ * Registers "Sightline: Show Blast Radius", its editor context-menu twin, and the serializer that brings the
+ * panel back after a window reload. The extension's activate() calls this once, before it starts; `getWorkspaces`
+ * returns the engines once they exist (undefined before), so the commands work, and say "not ready", in every
+ * state. The commands resolve to what the panel shows.
  */
-export function registerBlastRadiusPanel(context: vscode.ExtensionContext, getWorkspaces: () => Workspaces | undefined, logger: RingLogger = new RingLogger()): vscode.Disposable {
-  const services: PanelServices = { extensionUri: context.extensionUri, getWorkspaces, logger };
+export function registerBlastRadiusPanel(context: vscode.ExtensionContext, extension: ExtensionState, logger: RingLogger = new RingLogger()): vscode.Disposable {
+  const services: PanelServices = { extensionUri: context.extensionUri, ...extension, logger };
   const registration = vscode.Disposable.from(
     vscode.commands.registerCommand(SHOW_BLAST_RADIUS_COMMAND, (args?: unknown) => showBlastRadius(services, args)),
+    vscode.commands.registerCommand(SHOW_BLAST_RADIUS_AT_CURSOR_COMMAND, () => showBlastRadiusAtCursor(services)),
+    vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
+      deserializeWebviewPanel: (panel, state: unknown) => BlastRadiusPanel.restore(services, panel, state),
+    }),
     { dispose: () => BlastRadiusPanel.instance?.dispose() },
   );
   context.subscriptions.push(registration);
@@ -33,6 +43,25 @@ async function showBlastRadius(services: PanelServices, args: unknown): Promise<
   const request = requestFromArgs(args) ?? (await pickTarget(services.getWorkspaces()));
   if (!request) return undefined;
   return BlastRadiusPanel.show(services, request);
+}
+
+/**
+ * The context menu's command: the innermost function or type around the cursor, or the file when the cursor is
+ * outside every symbol (or the index is not built yet). A file outside the open folders gets a warning.
+ */
+async function showBlastRadiusAtCursor(services: PanelServices): Promise<HostMessage | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  const workspaces = services.getWorkspaces();
+  // Before the engines exist the panel itself says "not ready".
+  if (!editor || !workspaces || workspaces.engines.length === 0) return BlastRadiusPanel.show(services, { target: 'changes', depth: DEFAULT_DEPTH });
+  const located = editor.document.uri.scheme === 'file' ? locateFile(workspaces, editor.document.uri.fsPath) : undefined;
+  if (!located) {
+    void vscode.window.showWarningMessage(`Sightline indexes only the open workspace folders; ${path.basename(editor.document.uri.path)} is not in one.`);
+    return undefined;
+  }
+  const { engine, rel } = located;
+  const symbol = symbolAtLine(engine, rel, editor.selection.active.line + 1);
+  return BlastRadiusPanel.show(services, { target: symbol?.id ?? rel, depth: DEFAULT_DEPTH, root: engine.root });
 }
 
 function requestFromArgs(args: unknown): PanelRequest | undefined {

@@ -35,3 +35,28 @@ export function parseWebviewMessage(raw: unknown): WebviewMessage | undefined {
       return undefined;
   }
 }
+
+/** What a restored panel asks again: the request its webview saved with setState. */
+export interface SavedRequest {
+  target: string;
+  depth: number;
+  /** The workspace folder's name, as the panel showed it. */
+  workspace: string;
+}
+
+/** Longest target a saved state may carry; names, symbol ids and paths are far shorter. */
+const MAX_TARGET_CHARS = 4096;
+
+/**
+ * Reads the request out of the state VS Code hands back when it restores the panel after a reload. The state
+ * was written by the webview (`WebviewState`), so it is checked like any message from it; undefined when it
+ * holds no usable request (nothing was shown yet, or the shape is not ours).
+ */
+export function parseSavedRequest(state: unknown): SavedRequest | undefined {
+  if (!isRecord(state) || !isRecord(state.last) || !isRecord(state.last.request)) return undefined;
+  const { target, depth, workspace } = state.last.request;
+  if (typeof target !== 'string' || target.trim() === '' || target.length > MAX_TARGET_CHARS || target.includes('\0')) return undefined;
+  if (!isIntegerIn(depth, MIN_DEPTH, MAX_DEPTH)) return undefined;
+  if (typeof workspace !== 'string' || workspace.length > MAX_PATH_CHARS) return undefined;
+  return { target, depth, workspace };
+}

@@ -16,8 +16,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Sightl
   context.subscriptions.push(channel);
   const logger = createChannelLogger(channel);
   let extension: SightlineExtension | undefined;
+  let settled!: () => void;
+  // A Blast Radius panel restored after a reload waits for this before it recomputes.
+  const started = new Promise<void>((resolve) => (settled = resolve));
   context.subscriptions.push(...registerCommands(channel, () => extension));
-  registerBlastRadiusPanel(context, () => extension?.folders.workspaces, logger);
+  registerBlastRadiusPanel(context, { getWorkspaces: () => extension?.folders.workspaces, whenIndexed: () => started.then(() => extension?.folders.whenIndexed()) }, logger);
   try {
     const created = new SightlineExtension(context, logger);
     context.subscriptions.push(created);
@@ -28,6 +31,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Sightl
     logger.log('error', `Sightline failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     void vscode.window.showErrorMessage(`Sightline failed to start: ${errorMessage(e)}`, 'Show Log').then((choice) => choice && channel.show());
     return undefined;
+  } finally {
+    settled();
   }
 }
 

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { computeBlastRadius } from '../../src/panel/compute';
 import { blastRadiusHtml, newNonce } from '../../src/panel/html';
 import { locateFile, resolveOpenRequest, symbolAtLine } from '../../src/panel/targets';
-import { parseWebviewMessage } from '../../src/panel/webview-messages';
+import { parseSavedRequest, parseWebviewMessage } from '../../src/panel/webview-messages';
 import { callTool, contextFor, copyFixture, removeDir } from './helpers';
 
 describe('Blast Radius panel host (no VS Code needed)', () => {
@@ -25,6 +25,24 @@ describe('Blast Radius panel host (no VS Code needed)', () => {
         { type: 'open', file: { toString: () => 'a.ts' }, line: 1 }, { type: 'rerun', depth: 0 }, { type: 'rerun', depth: 11 }, { type: 'rerun', depth: '3' },
       ];
       for (const raw of bad) assert.equal(parseWebviewMessage(raw), undefined, JSON.stringify(raw));
+    });
+  });
+
+  describe('parseSavedRequest: the state a restored panel comes back with', () => {
+    const saved = (request: unknown) => ({ last: { type: 'result', request, result: {} } });
+    it('reads the request the webview saved, keeping only its fields', () => {
+      assert.deepEqual(parseSavedRequest(saved({ target: 'src/math.ts#add', depth: 2, workspace: 'editor-ts', extra: true })), { target: 'src/math.ts#add', depth: 2, workspace: 'editor-ts' });
+      assert.deepEqual(parseSavedRequest({ last: { type: 'loading', indexing: true, request: { target: 'changes', depth: 3, workspace: 'w' } } }), { target: 'changes', depth: 3, workspace: 'w' });
+    });
+    it('gives nothing for a state without a usable request', () => {
+      const bad: unknown[] = [
+        undefined, null, 'state', {}, { last: null }, { last: { type: 'error', error: { kind: 'notReady', message: 'x' } } },
+        saved({ depth: 2, workspace: 'w' }), saved({ target: '', depth: 2, workspace: 'w' }), saved({ target: '  ', depth: 2, workspace: 'w' }),
+        saved({ target: 'a\0b', depth: 2, workspace: 'w' }), saved({ target: 'x'.repeat(5000), depth: 2, workspace: 'w' }), saved({ target: 7, depth: 2, workspace: 'w' }),
+        saved({ target: 'add', depth: 0, workspace: 'w' }), saved({ target: 'add', depth: 11, workspace: 'w' }), saved({ target: 'add', depth: 2.5, workspace: 'w' }),
+        saved({ target: 'add', depth: 2 }), saved({ target: 'add', depth: 2, workspace: ['w'] }),
+      ];
+      for (const state of bad) assert.equal(parseSavedRequest(state), undefined, JSON.stringify(state));
     });
   });
 
