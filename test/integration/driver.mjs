@@ -214,10 +214,10 @@ function elementInFrames(page, selector) {
   });
 }
 
-async function clickInFrame(page, name, selector) {
+async function clickInFrame(page, name, selector, button = 'left') {
   try {
-    await (await elementInFrames(page, selector)).click();
-    log(`clicked ${selector} (${name})`);
+    await (await elementInFrames(page, selector)).click({ button });
+    log(`${button}-clicked ${selector} (${name})`);
   } catch (e) {
     log(`click ${name} not done: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -315,9 +315,11 @@ async function main() {
     // The workbench's agent host retries a sign-in that cannot exist here, dozens of times a run.
     if (line.startsWith('[AgentHost]')) return;
     // Requests from a test for what only the browser can do: a picture of the workbench once `selector` shows
-    // in some frame (webviews are nested iframes), or a real click on it. The test waits for the effect.
-    const request = /^\[sightline-driver\] (screenshot|click) ([a-z0-9-]+) (.+)$/.exec(line);
-    if (request) void (request[1] === 'screenshot' ? saveScreenshot(page, request[2], request[3]) : clickInFrame(page, request[2], request[3]));
+    // in some frame (webviews are nested iframes), or a real click (or right-click, for a context menu) on it.
+    // The test waits for the effect.
+    const request = /^\[sightline-driver\] (screenshot|click|rightclick) ([a-z0-9-]+) (.+)$/.exec(line);
+    if (request?.[1] === 'screenshot') void saveScreenshot(page, request[2], request[3]);
+    else if (request) void clickInFrame(page, request[2], request[3], request[1] === 'rightclick' ? 'right' : 'left');
   });
   page.on('crash', () => log('the page crashed'));
 

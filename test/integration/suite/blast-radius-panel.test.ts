@@ -3,15 +3,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { HostMessage } from '../../../src/panel/protocol';
-import { callTool, EXTENSION_ID, fixturePath, poll, sightline } from './helpers';
+import { blastRadiusTabs, callTool, driverClick, EXTENSION_ID, fixturePath, poll, sightline } from './helpers';
 
 const COMMAND = 'sightline.showBlastRadius';
-
-function blastRadiusTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('sightline.blastRadius'));
-}
 
 /**
  * Asks the driver for a screenshot once `selector` has rendered in a webview frame, and waits for the file:
@@ -24,11 +18,6 @@ async function screenshotWhenShown(name: string, selector: string): Promise<void
   fs.rmSync(file, { force: true });
   console.log(`[sightline-driver] screenshot ${name} ${selector}`);
   await poll(`the driver to save ${file}`, () => fs.existsSync(file), Boolean, 30_000);
-}
-
-/** Asks the driver to click `selector` inside the webview, as a person would. */
-function clickInWebview(name: string, selector: string): void {
-  console.log(`[sightline-driver] click ${name} ${selector}`);
 }
 
 /** Runs the command with no argument and the cursor at `position`, taking the picker's first item (the symbol there). */
@@ -81,7 +70,7 @@ describe('Blast Radius panel in the real VS Code', () => {
 
   it('opens the file at the line of a clicked entry', async () => {
     // The second call site of add in compute (src/main.ts:4): webview click → validated open message → editor.
-    clickInWebview('compute-call-site', '.symbol-row:has(button.symbol:text-is("compute")) .call-sites button.location');
+    driverClick('compute-call-site', '.symbol-row:has(button.symbol:text-is("compute")) .call-sites button.location');
     const editor = await poll(
       'an editor on src/main.ts at line 4',
       () => vscode.window.activeTextEditor,

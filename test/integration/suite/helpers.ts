@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import * as vscode from 'vscode';
 import type { SightlineApi } from '../../../src/vscode/extension';
+import { type Continuation, continuationFile, type TestResults, writeAtomically } from './results';
 
 /** Shared by the integration tests: the running extension, a real MCP client, bounded polls. */
 
@@ -101,4 +102,30 @@ export async function screenshot(name: string, selector: string): Promise<string
   console.log(`[sightline-driver] screenshot ${name} ${selector}`);
   await poll(`the driver to write ${file}`, () => fs.existsSync(file), (ok) => ok, 30_000);
   return file;
+}
+
+/** Asks the driver for a real click (or right-click, to open a context menu) on `selector`, in whichever frame shows it. */
+export function driverClick(name: string, selector: string, button: 'left' | 'right' = 'left'): void {
+  console.log(`[sightline-driver] ${button === 'right' ? 'rightclick' : 'click'} ${name} ${selector}`);
+}
+
+/** The open Blast Radius panel tabs (VS Code prefixes webview view types, so match by inclusion). */
+export function blastRadiusTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('sightline.blastRadius'));
+}
+
+/**
+ * Reloads the window, the way a user does, and has the new extension host run only the tests matching `grep`.
+ * The calling test's part ends with the reload, so it is counted as passed here; this never returns.
+ */
+export async function reloadWindowThenRun(grep: string): Promise<never> {
+  const resultsFile = process.env.SIGHTLINE_TEST_RESULTS;
+  assert.ok(resultsFile, 'SIGHTLINE_TEST_RESULTS is set: run the integration tests through test/integration/driver.mjs');
+  const sofar = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as TestResults;
+  const continuation: Continuation = { results: { ...sofar, tests: sofar.tests + 1, passes: sofar.passes + 1 }, grep };
+  writeAtomically(continuationFile(resultsFile), continuation);
+  await vscode.commands.executeCommand('workbench.action.reloadWindow');
+  return new Promise<never>(() => undefined);
 }

@@ -5,20 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
-
-export interface TestResults {
-  complete: boolean;
-  tests: number;
-  passes: number;
-  pending: number;
-  failures: { title: string; error: string }[];
-}
-
-function writeAtomically(file: string, results: TestResults): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(results, null, 2));
-  fs.renameSync(tmp, file);
-}
+import { takeContinuation, type TestResults, writeAtomically } from './results';
 
 function testFiles(dir: string): string[] {
   return fs
@@ -34,10 +21,12 @@ export function run(): Promise<void> {
   // A generous per-test bound so a hung provider fails one test instead of the whole run; tests themselves
   // never assert on time.
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 180_000, reporter: 'spec' });
-  if (process.env.SIGHTLINE_TEST_GREP) mocha.grep(new RegExp(process.env.SIGHTLINE_TEST_GREP));
+  const continuation = takeContinuation(resultsFile);
+  const grep = continuation?.grep ?? process.env.SIGHTLINE_TEST_GREP;
+  if (grep) mocha.grep(new RegExp(grep));
   for (const file of testFiles(__dirname)) mocha.addFile(file);
 
-  const results: TestResults = { complete: false, tests: 0, passes: 0, pending: 0, failures: [] };
+  const results: TestResults = continuation?.results ?? { complete: false, tests: 0, passes: 0, pending: 0, failures: [] };
   writeAtomically(resultsFile, results);
   return new Promise((resolve, reject) => {
     try {
