@@ -116,6 +116,9 @@ export class CallResolver {
       if (TYPE_KINDS.has(scope.kind)) continue;
       const nested = this.table.nestedNamed(file, scope.local, call.name).filter((s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind));
       if (nested.length) return { targets: nested, resolution: 'scope', confidence: 1 };
+      // A local variable holding a call's result (`const decode = make(…); decode(x)`) shadows the file's function.
+      // Only those: parameter bindings also come from function types and inner callbacks, whose scope we do not see.
+      if (this.binding(record, false, scope.local, call.name)?.fromCall) return undefined;
     }
     const d = this.denoteName(file, record, family, call.name);
     if (d?.kind === 'external') return undefined;
