@@ -67,7 +67,9 @@ function main(): void {
     log(`${name}: ${corpus.files.length} files, ${(corpus.bytes / 1e6).toFixed(1)} MB — references`);
     const refs = child<CorpusResult['refs']>('refs', name);
     const ct = ctags(corpus);
-    log(`${name}: cold index, queries, edits`);
+    // Other work on the machine shows up here; the ratios hold better than single times when it is high.
+    const load = os.loadavg()[0];
+    log(`${name}: cold index, queries, edits (load average ${load.toFixed(1)})`);
     const index = child<CorpusResult['index']>('index', name, { queries: samples.queries, edits: samples.edits });
     log(`${name}: warm start`);
     const warm = child<CorpusResult['warm']>('warm', name);
@@ -77,7 +79,7 @@ function main(): void {
       const calls = index.queries.filter((q) => q.tool && q.args).map((q) => ({ name: q.name, tool: q.tool!, args: q.args! }));
       mcp = child<CorpusResult['mcp']>('mcp', name, { calls, n: samples.mcp });
     }
-    results.push({ name, source: corpus.spec.source, versions: corpus.versions, files: corpus.files.length, bytes: corpus.bytes, refs, ctags: ct, index, warm, mcp });
+    results.push({ name, source: corpus.spec.source, versions: corpus.versions, files: corpus.files.length, bytes: corpus.bytes, load, refs, ctags: ct, index, warm, mcp });
   }
   const machine = {
     date: new Date().toISOString(),

@@ -9,6 +9,8 @@ export interface CorpusResult {
   versions: string[];
   files: number;
   bytes: number;
+  /** 1-minute load average when the cold index started (2 cores: above 2 means it shared them). */
+  load: number;
   refs: { read: Timing & { bytes: number }; floor: Timing & { files: number } };
   ctags: Timing & { tags: number };
   index: IndexResult;
@@ -46,6 +48,7 @@ function queryRows(results: CorpusResult[]): Row[] {
 
 function rows(results: CorpusResult[]): Row[] {
   return [
+    ['load average at index', (r) => n1(r.load)],
     ['files', (r) => n0(r.files)],
     ['source MB', (r) => n1(mb(r.bytes))],
     ['lines (k)', (r) => n0(r.index.lines / 1000)],

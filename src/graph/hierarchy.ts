@@ -62,7 +62,7 @@ export class TypeHierarchy {
       for (const base of this.bases(type, family)) {
         if (seen.has(base.id)) continue;
         seen.add(base.id);
-        out.push(...(this.table.membersOf.get(base.name) ?? []).filter((m) => m.name === method.name && this.belongsTo(m, base)));
+        out.push(...this.table.membersNamed(base.name, method.name).filter((m) => this.belongsTo(m, base)));
         visit(base, depth + 1);
       }
     };
@@ -74,7 +74,7 @@ export class TypeHierarchy {
   members(type: IndexedSymbol, name: string, depth = 0, seen = new Set<string>()): IndexedSymbol[] {
     if (depth > MAX_HERITAGE_DEPTH || seen.has(type.id)) return [];
     seen.add(type.id);
-    const own = (this.table.membersOf.get(type.name) ?? []).filter((m) => m.name === name && this.belongsTo(m, type));
+    const own = this.table.membersNamed(type.name, name).filter((m) => this.belongsTo(m, type));
     if (own.length) return own;
     const family = languageInfo(type.lang).family;
     for (const base of this.bases(type, family)) {
@@ -113,7 +113,7 @@ export class TypeHierarchy {
 
   constructorOf(type: IndexedSymbol, inherited: boolean): IndexedSymbol | undefined {
     if (inherited) return this.members(type, 'constructor').find((m) => m.kind === 'method');
-    return (this.table.membersOf.get(type.name) ?? []).find((m) => m.name === 'constructor' && m.kind === 'method' && this.belongsTo(m, type));
+    return this.table.membersNamed(type.name, 'constructor').find((m) => m.kind === 'method' && this.belongsTo(m, type));
   }
 
   /**

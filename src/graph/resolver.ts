@@ -308,7 +308,8 @@ export class CallResolver {
     const bound = this.exports.bindings(file, record, family).get(name);
     if (bound) return bound;
     if (family === 'go') {
-      const samePackage = (this.table.filesByDir.get(dirOf(file)) ?? []).filter((f) => f !== file && f.endsWith('.go')).flatMap((f) => this.table.topLevel.get(f)?.get(name) ?? []);
+      // This file has no top-level `name` (checked above), so the whole package's are the other files'.
+      const samePackage = this.table.goPackageTopLevel(dirOf(file), name);
       if (samePackage.length) return { kind: 'symbols', symbols: samePackage, resolution: 'package' };
     }
     if (family === 'rust') {

@@ -34,6 +34,11 @@ export class SymbolTable {
   readonly filesByDir = new Map<string, string[]>();
   /** Symbols nested directly in another, by file, parent and name: scope lookups stay O(1) in files with thousands of symbols. */
   private readonly nested = new Map<string, IndexedSymbol[]>();
+  // Lazily built lookups for the resolver's hot paths: common names (`String`, `new`, `get`) have thousands
+  // of symbols, and filtering them once per call site made linking quadratic on large corpora.
+  private readonly typesByName = new Map<string, IndexedSymbol[]>();
+  private readonly membersByName = new Map<string, IndexedSymbol[]>();
+  private readonly goPackages = new Map<string, Map<string, IndexedSymbol[]>>();
 
   readonly files: ReadonlyMap<string, FileRecord>;
 
@@ -48,7 +53,7 @@ export class SymbolTable {
         const base = `${file}#${s.qualifiedName}`;
         const n = (seen.get(base) ?? 0) + 1;
         seen.set(base, n);
-        const sym: IndexedSymbol = { ...s, id: n === 1 ? base : `${base}~${n}`, file, lang: record.lang, local, ordinal: this.all.length };
+        const sym = indexedSymbol(s, n === 1 ? base : `${base}~${n}`, file, record.lang, local, this.all.length);
         this.all.push(sym);
         list.push(sym);
         this.byId.set(sym.id, sym);
@@ -85,7 +90,26 @@ export class SymbolTable {
   }
 
   typesNamed(name: string): IndexedSymbol[] {
-    return (this.byName.get(name) ?? []).filter((s) => TYPE_KINDS.has(s.kind));
+    return lazyList(this.typesByName, name, () => (this.byName.get(name) ?? []).filter((s) => TYPE_KINDS.has(s.kind)));
+  }
+
+  /** Members named `name` of types named `container` (membersOf filtered by name), in declaration order. */
+  membersNamed(container: string, name: string): IndexedSymbol[] {
+    return lazyList(this.membersByName, `${container}\0${name}`, () => (this.membersOf.get(container) ?? []).filter((m) => m.name === name));
+  }
+
+  /** Top-level symbols named `name` in any Go file of `dir` (a Go package), in file order. */
+  goPackageTopLevel(dir: string, name: string): IndexedSymbol[] {
+    let byName = this.goPackages.get(dir);
+    if (!byName) {
+      byName = new Map();
+      for (const f of this.filesByDir.get(dir) ?? []) {
+        if (!f.endsWith('.go')) continue;
+        for (const [n, list] of this.topLevel.get(f) ?? []) for (const sym of list) push(byName, n, sym);
+      }
+      this.goPackages.set(dir, byName);
+    }
+    return byName.get(name) ?? [];
   }
 
   family(sym: IndexedSymbol): string {
@@ -100,6 +124,39 @@ export function containerName(s: SymbolRecord): string | undefined {
   const prefix = s.qualifiedName.slice(0, dot);
   const prev = prefix.lastIndexOf('.');
   return prev < 0 ? prefix : prefix.slice(prev + 1);
+}
+
+/**
+ * Every field written in one order, optional ones included: all symbols then share one hidden class, which
+ * keeps the resolver's property reads monomorphic (a spread of records with differing optional fields made
+ * V8 build a shape per combination, and building the table cost ~10 µs per symbol on large corpora).
+ */
+function indexedSymbol(s: SymbolRecord, id: string, file: string, lang: LanguageId, local: number, ordinal: number): IndexedSymbol {
+  return {
+    name: s.name,
+    qualifiedName: s.qualifiedName,
+    kind: s.kind,
+    lineStart: s.lineStart,
+    lineEnd: s.lineEnd,
+    character: s.character,
+    signature: s.signature,
+    doc: s.doc,
+    parent: s.parent,
+    heritage: s.heritage,
+    startIndex: s.startIndex,
+    endIndex: s.endIndex,
+    id,
+    file,
+    lang,
+    local,
+    ordinal,
+  };
+}
+
+function lazyList<V>(cache: Map<string, V[]>, key: string, build: () => V[]): V[] {
+  let list = cache.get(key);
+  if (!list) cache.set(key, (list = build()));
+  return list;
 }
 
 function nestedKey(file: string, parent: number, name: string): string {

@@ -1,4 +1,4 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node, Point } from 'web-tree-sitter';
 import type { LanguageId } from './languages';
 
 const SIGNATURE_MAX = 200;
@@ -19,10 +19,32 @@ export function signatureOf(node: Node, lang: LanguageId): string {
     const nl = node.text.indexOf('\n');
     if (nl >= 0) end = node.startIndex + nl;
   }
-  let text = node.text.slice(0, end - node.startIndex).replace(/\s+/g, ' ').trim();
+  const endPoint = body && body.startIndex > node.startIndex ? body.startPosition : node.endPosition;
+  let text = withoutComments(node, end, endPoint).replace(/\s+/g, ' ').trim();
   if (lang === 'python') text = text.replace(/:$/, '');
   text = text.replace(/\s*(=>|\{|=)$/, (m) => (m.trim() === '=>' ? ' =>' : '')).trim();
   return text.length > SIGNATURE_MAX ? `${text.slice(0, SIGNATURE_MAX - 1)}…` : text;
+}
+
+const COMMENT_TYPES = ['comment', 'line_comment', 'block_comment'];
+
+/**
+ * The node's text up to `end`, comments cut out: a comment between parameters (or after Python's colon) is
+ * not part of the signature, and keeping it would make typing a comment change the file's outward shape,
+ * which forces a whole-graph rebuild instead of an in-place re-link.
+ */
+function withoutComments(node: Node, end: number, endPoint: Point): string {
+  const text = node.text.slice(0, end - node.startIndex);
+  if (!/\/\/|\/\*|#/.test(text)) return text;
+  let out = '';
+  let at = node.startIndex;
+  for (const c of node.descendantsOfType(COMMENT_TYPES, node.startPosition, endPoint)) {
+    if (!c || c.startIndex >= end) break;
+    if (c.startIndex < at) continue;
+    out += text.slice(at - node.startIndex, c.startIndex - node.startIndex);
+    at = Math.min(c.endIndex, end);
+  }
+  return out + text.slice(at - node.startIndex);
 }
 
 export function docComment(node: Node, lang: LanguageId): string | undefined {
