@@ -14,7 +14,7 @@ export function mergeOverloads(record: FileRecord): FileRecord {
     const a = symbols[i];
     const b = symbols[i + 1];
     const callable = (k: string) => k === 'function' || k === 'method';
-    if (callable(a.kind) && callable(b.kind) && a.qualifiedName === b.qualifiedName && a.parent === b.parent && a.lineEnd <= b.lineStart) {
+    if (callable(a.kind) && callable(b.kind) && a.qualifiedName === b.qualifiedName && a.parent === b.parent && a.lineEnd <= b.lineStart && !assigned(a) && !assigned(b)) {
       mergedInto.set(i, i + 1);
     }
   }
@@ -49,4 +49,12 @@ export function mergeOverloads(record: FileRecord): FileRecord {
     calls: record.calls.map((c) => (c.enclosing === undefined ? c : { ...c, enclosing: remap(c.enclosing) })),
     bindings: record.bindings.map((b) => (b.scope === undefined ? b : { ...b, scope: remap(b.scope) })),
   };
+}
+
+/**
+ * `f = () => …` / `f: T = function …`: a function held by a variable or field cannot be overloaded. Two of them with
+ * one name side by side are two functions (seen where a parse error flattens nesting), never one.
+ */
+function assigned(s: { name: string; signature: string }): boolean {
+  return s.signature.startsWith(s.name) && /^\s*(?::[^=(]*)?=/.test(s.signature.slice(s.name.length));
 }
