@@ -4,7 +4,7 @@ import type { FileRecord } from './records';
  * Overloads are one symbol to an agent: TS overload signatures (`function f(a: string): …; function f(a: number): …;
  * function f(a) {…}`), interface method overloads, a Python property's getter and setter. A run of same-named
  * functions or methods side by side under the same parent becomes its last member (the implementation), with
- * its range widened to the first and the first one's doc when it has none. Indices into the symbol list
+ * its range and name position widened to the first, and the first one's doc when it has none. Indices into the symbol list
  * (parents, enclosing symbols of calls, binding scopes) are remapped.
  */
 export function mergeOverloads(record: FileRecord): FileRecord {
@@ -38,6 +38,8 @@ export function mergeOverloads(record: FileRecord): FileRecord {
     if (s.lineStart < target.lineStart) {
       target.lineStart = s.lineStart;
       target.startIndex = s.startIndex;
+      // The name's column goes with its line: positions (line_start, character) point at the first declaration.
+      target.character = s.character;
       target.doc ??= s.doc;
     }
   });
