@@ -220,7 +220,7 @@ export class Engine implements Disposable {
       this.files = next;
       if (changed && !this.relinkInPlace(extracted, removed)) {
         const records = new Map<string, FileRecord>([...next].map(([rel, f]) => [rel, f.record]));
-        this.current = new CodeGraph(records, this.projectConfig(targeted ? this.configFiles : scan.configFiles));
+        this.current = await CodeGraph.build(records, this.projectConfig(targeted ? this.configFiles : scan.configFiles));
       }
       if (!targeted) this.configFiles = scan.configFiles;
       this.indexedAt = new Date().toISOString();
