@@ -44,15 +44,16 @@ function child<T>(task: string, corpus: string, options: unknown = {}): T {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, SIGHTLINE_PARSE_WORKER: path.join(ROOT, 'dist', 'parse-worker.js') },
   });
   const line = res.stdout.split('\n').find((l) => l.startsWith(RESULT_MARKER));
   if (res.status !== 0 || !line) throw new Error(`bench task ${task} on ${corpus} failed (exit ${res.status})`);
   return JSON.parse(line.slice(RESULT_MARKER.length)) as T;
 }
 
-function ensureBuilt(): void {
-  if (fs.existsSync(path.join(ROOT, 'dist', 'cli.js')) && fs.existsSync(path.join(ROOT, 'dist', 'parse-worker.js'))) return;
-  log('building dist/ for the MCP stdio measurement');
+/** Always rebuilt: the MCP server and the parse workers run from dist/, and it must match the source measured. */
+function build(): void {
+  log('building dist/ (the MCP server and the parse workers run from the bundle)');
   execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
 }
 
@@ -60,7 +61,7 @@ function main(): void {
   const o = parseArgs(process.argv.slice(2));
   const samples = o.smoke ? { queries: 20, edits: 10, mcp: 10 } : { queries: 200, edits: 100, mcp: 100 };
   const ctagsVersion = ensureCtags();
-  if (o.mcp) ensureBuilt();
+  build();
   const results: CorpusResult[] = [];
   for (const name of o.corpora) {
     const corpus = prepareCorpus(name, log);

@@ -40,7 +40,7 @@ interface CacheShape {
   outgoing: Record<string, OracleCallee[] | null>;
 }
 
-const CACHE_VERSION = 5;
+const CACHE_VERSION = 6;
 
 export class Oracle {
   private readonly service: ts.LanguageService;
@@ -135,10 +135,13 @@ export class Oracle {
     });
   }
 
-  /** Outgoing calls of the function or method named at (file, pos), to declarations inside the corpus. */
+  /**
+   * Outgoing calls of the function or method named at (file, pos), to declarations inside the corpus. An
+   * overload signature has no body: the question goes to the implementation.
+   */
   outgoing(file: string, pos: number): OracleCallee[] | null {
     return this.cached(this.cache.outgoing, file, pos, (abs) =>
-      this.service.provideCallHierarchyOutgoingCalls(abs, pos).flatMap((call) => {
+      this.service.provideCallHierarchyOutgoingCalls(abs, this.implementationAt(abs, pos)).flatMap((call) => {
         const to = this.rel(call.to.file);
         if (!to) return [];
         const sites = call.fromSpans.map((s) => ({ pos: s.start, use: this.useAt(abs, s.start, s.length) }));
@@ -157,6 +160,17 @@ export class Oracle {
     store[key] = result;
     this.dirty = true;
     return result;
+  }
+
+  /** Where the declaration with a body of the symbol named at `pos` names it (`pos` itself when there is none). */
+  private implementationAt(absFile: string, pos: number): number {
+    const program = this.service.getProgram();
+    const sf = program?.getSourceFile(absFile);
+    const node = sf && innermostAt(sf, pos);
+    const symbol = node && program!.getTypeChecker().getSymbolAtLocation(node);
+    const impl = symbol?.declarations?.find((d) => (ts.isFunctionLike(d) && 'body' in d && d.body !== undefined && d.getSourceFile() === sf));
+    const name = impl && ts.getNameOfDeclaration(impl);
+    return name ? name.getStart(sf) : pos;
   }
 
   /** The target's own symbol and the members it overrides or implements, up the class/interface hierarchy. */

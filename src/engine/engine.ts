@@ -34,6 +34,7 @@ const YIELD_EVERY_FILES = 64;
 /** Edits to at most this many files are re-linked in place instead of rebuilding the graph. */
 const MAX_IN_PLACE_FILES = 32;
 const PERSIST_DELAY_MS = 2000;
+const PREWARM_MIN_FILES = 16;
 
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -162,6 +163,10 @@ export class Engine implements Disposable {
       this.dirty.clear();
       const targeted = onlyDirty ? this.scanDirty(dirtyNow) : undefined;
       const scan = targeted ?? scanWorkspace(this.root, { maxFileBytes: this.maxFileBytes, exclude: this.exclude });
+      // Nothing indexed yet: every file will be parsed, so the workers start while the files are read.
+      if (!targeted && this.files.size === 0 && scan.files.length > PREWARM_MIN_FILES) {
+        this.extractor.prewarm([...new Set(scan.files.map((f) => languageForPath(f.rel)!.id))]);
+      }
       const skippedByReason: IndexStats['skipped_by_reason'] = {};
       const count = (reason: SkipReason | 'parse_error') => (skippedByReason[reason] = (skippedByReason[reason] ?? 0) + 1);
       for (const reason of scan.skipped.values()) count(reason);
@@ -220,7 +225,7 @@ export class Engine implements Disposable {
       this.files = next;
       if (changed && !this.relinkInPlace(extracted, removed)) {
         const records = new Map<string, FileRecord>([...next].map(([rel, f]) => [rel, f.record]));
-        this.current = new CodeGraph(records, this.projectConfig(targeted ? this.configFiles : scan.configFiles));
+        this.current = await CodeGraph.build(records, this.projectConfig(targeted ? this.configFiles : scan.configFiles));
       }
       if (!targeted) this.configFiles = scan.configFiles;
       this.indexedAt = new Date().toISOString();

@@ -41,6 +41,13 @@ export class Extractor implements Disposable {
     return Promise.all(jobs.map((job) => this.pool!.extract(job.lang, job.text).catch(asError)));
   }
 
+  /** A bulk index is coming: start the pool now (see ParsePool.warm). */
+  prewarm(langs: readonly LanguageId[]): void {
+    if (this.poolSize === 0) return;
+    this.pool ??= new ParsePool(this.poolSize);
+    this.pool.warm(langs);
+  }
+
   dispose(): void {
     this.pool?.dispose();
     this.pool = undefined;

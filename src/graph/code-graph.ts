@@ -52,16 +52,37 @@ export class CodeGraph {
   /** Callees each file calls at module level, so an update can take its sites back out of moduleCallers. */
   private readonly moduleCalleesByFile = new Map<string, Set<string>>();
 
-  constructor(files: ReadonlyMap<string, FileRecord>, config: ProjectConfig) {
+  constructor(files: ReadonlyMap<string, FileRecord>, config: ProjectConfig, link = true) {
     this.table = new SymbolTable(files);
     this.modules = new ModuleResolver(this.table, config);
     this.resolver = new CallResolver(this.table, this.modules);
     for (const sym of this.table.all) this.calls.addNode(sym.id);
     for (const file of this.table.files.keys()) this.imports.addNode(file);
-    for (const [file, record] of this.table.files) {
-      this.linkImports(file, record);
-      this.linkCalls(file, record);
+    if (link) for (const [file, record] of this.table.files) this.linkFile(file, record);
+  }
+
+  /**
+   * Builds the graph like the constructor, but yields to the event loop every few milliseconds while linking:
+   * linking a large workspace takes seconds, and the extension host must stay responsive meanwhile.
+   * The graph is handed out only when complete.
+   */
+  static async build(files: ReadonlyMap<string, FileRecord>, config: ProjectConfig, sliceMs = 10): Promise<CodeGraph> {
+    const graph = new CodeGraph(files, config, false);
+    let sliceStart = performance.now();
+    for (const [file, record] of graph.table.files) {
+      graph.linkFile(file, record);
+      if (performance.now() - sliceStart > sliceMs) {
+        // setTimeout, not setImmediate: this layer is also type-checked for the browser (the panel).
+        await new Promise<void>((resolve) => setTimeout(resolve, 0));
+        sliceStart = performance.now();
+      }
     }
+    return graph;
+  }
+
+  private linkFile(file: string, record: FileRecord): void {
+    this.linkImports(file, record);
+    this.linkCalls(file, record);
   }
 
   /**

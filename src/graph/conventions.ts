@@ -3,6 +3,9 @@ import { languageInfo } from '../index/languages';
 import { annotatedParameters } from './signatures';
 import type { SymbolTable } from './symbol-table';
 
+/** Annotations that say nothing about what a name usually holds. */
+const NO_EVIDENCE = new Set(['any', 'unknown', 'never']);
+
 /** A parameter name's usual type, and a file whose imports name it. */
 export interface Convention {
   type: string;
@@ -20,6 +23,7 @@ export function namingConventions(table: SymbolTable, family: string): Map<strin
   for (const sym of table.all) {
     if (!CALLABLE_KINDS.has(sym.kind) || languageInfo(sym.lang).family !== family) continue;
     for (const [name, type] of annotatedParameters(sym.signature)) {
+      if (NO_EVIDENCE.has(type)) continue;
       const byType = tally.get(name) ?? new Map<string, { n: number; file: string }>();
       tally.set(name, byType);
       const t = byType.get(type) ?? { n: 0, file: sym.file };

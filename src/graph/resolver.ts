@@ -116,11 +116,14 @@ export class CallResolver {
       if (TYPE_KINDS.has(scope.kind)) continue;
       const nested = this.table.nestedNamed(file, scope.local, call.name).filter((s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind));
       if (nested.length) return { targets: nested, resolution: 'scope', confidence: 1 };
+      // A local variable holding a call's result (`const decode = make(…); decode(x)`) shadows the file's function.
+      // Only those: parameter bindings also come from function types and inner callbacks, whose scope we do not see.
+      if (this.binding(record, false, scope.local, call.name)?.fromCall) return undefined;
     }
     const d = this.denoteName(file, record, family, call.name);
     if (d?.kind === 'external') return undefined;
     if (d?.kind === 'symbols') {
-      const callable = d.symbols.filter((s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind) || s.kind === 'constant' || s.kind === 'field');
+      const callable = firstDeclared(d.symbols.filter((s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind) || s.kind === 'constant' || s.kind === 'field'));
       if (callable.length) return { targets: callable, resolution: d.resolution, confidence: d.resolution === 'name' ? 0.5 : 1 };
     }
     if (d?.kind === 'module') return undefined;
@@ -377,4 +380,18 @@ export class CallResolver {
 
 function round(x: number): number {
   return Math.round(x * 100) / 100;
+}
+
+/**
+ * Overloads are one symbol, so several same-named functions declared in one file are a parse error's debris (a
+ * flattened region): the first is the one a bare call means. Types and constants of the name stay (merging).
+ */
+function firstDeclared(symbols: IndexedSymbol[]): IndexedSymbol[] {
+  const firstFunction = new Map<string, IndexedSymbol>();
+  for (const s of symbols) {
+    if (!CALLABLE_KINDS.has(s.kind)) continue;
+    const prev = firstFunction.get(s.file);
+    if (!prev || s.startIndex < prev.startIndex) firstFunction.set(s.file, s);
+  }
+  return symbols.filter((s) => !CALLABLE_KINDS.has(s.kind) || firstFunction.get(s.file) === s);
 }

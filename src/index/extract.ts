@@ -3,6 +3,7 @@ import { Parser } from 'web-tree-sitter';
 import { loadLanguage } from './grammars';
 import type { LanguageId } from './languages';
 import { docComment, signatureOf } from './documentation';
+import { mergeOverloads } from './overloads';
 import { rustUseImports } from './rust-use';
 import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, SymbolRecord } from './records';
 
@@ -110,7 +111,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const bindings = bindMatches.map((m) => bindingFrom(m, locate)).filter((b): b is BindingRecord => b !== undefined);
   for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
 
-  return {
+  return mergeOverloads({
     lang,
     symbols,
     calls,
@@ -119,7 +120,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
     packageName,
     hasErrors: tree.rootNode.hasError,
     lines: tree.rootNode.endPosition.row + 1,
-  };
+  });
 }
 
 /** A field assigned in a method (`self.x = …`) belongs to the method's class. */

@@ -56,6 +56,14 @@ export class ParsePool implements Disposable {
     return this.submit({ lang, path: absPath });
   }
 
+  /**
+   * Starts every worker and loads these grammars in each, while the caller is still reading files: start-up
+   * (runtime, grammar, query compilation) then overlaps the I/O instead of delaying the first parse.
+   */
+  warm(langs: readonly LanguageId[]): void {
+    for (let i = 0; i < this.size; i++) for (const lang of langs) this.extract(lang, '').catch(() => undefined);
+  }
+
   private submit(req: Task['req']): Promise<ParseResult> {
     if (this.disposed) return Promise.reject(new Error('ParsePool is disposed'));
     return new Promise((resolve, reject) => {
@@ -140,9 +148,13 @@ export function defaultPoolSize(): number {
 
 /**
  * The worker script sits beside this module: `parse-worker.js` in the bundle (dist/) and in compiled output,
- * `parse-worker.ts` when running from source, loaded through tsx (tests, the bench).
+ * `parse-worker.ts` when running from source, loaded through tsx (tests). SIGHTLINE_PARSE_WORKER names a
+ * built worker explicitly (the bench, so that worker start-up is not tsx transpiling).
  */
 function startWorker(): Worker {
+  // The bench runs the Engine from source but its workers from the built bundle, as users run them.
+  const override = process.env.SIGHTLINE_PARSE_WORKER;
+  if (override) return new Worker(override);
   const js = path.join(__dirname, 'parse-worker.js');
   if (fs.existsSync(js)) return new Worker(js);
   const ts = path.join(__dirname, 'parse-worker.ts');

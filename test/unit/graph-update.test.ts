@@ -51,6 +51,11 @@ describe('CodeGraph.updateFile: re-linking one edited file in place', () => {
     }
   });
 
+  it('CodeGraph.build (yielding while it links) gives the graph the constructor gives', async () => {
+    const records = new Map([...(await fixtureRecords())].map(([k, v]) => [k, v.record]));
+    assert.deepEqual(snapshot(await CodeGraph.build(records, EMPTY_PROJECT, 0)), snapshot(new CodeGraph(records, EMPTY_PROJECT)));
+  });
+
   it('refuses (returns false, changes nothing) when an edit renames a symbol or changes imports', async () => {
     const files = await fixtureRecords();
     const [rel, { record }] = [...files].find(([, v]) => v.record.symbols.length > 0 && v.record.imports.length > 0)!;
