@@ -30,10 +30,14 @@ describe('the Blast Radius panel across a window reload', () => {
   it(AFTER_RELOAD, async () => {
     const tabs = await poll('VS Code to restore the panel', () => blastRadiusTabs(), (t) => t.length === 1);
     assert.equal(tabs[0].label, 'Blast Radius: src/math.ts#add');
-    await (await installedApi()).whenIndexed();
+    const api = await installedApi();
+    await api.whenIndexed();
     // A caller that did not exist before the reload: only a panel this extension host has taken back (serializer,
     // then a recompute that follows the index) can show it; the webview's saved state cannot.
     fs.writeFileSync(fixturePath('src/after-reload.ts'), `import { add } from './math';\n\nexport function afterReload(): number {\n  return add(1, 1);\n}\n`);
+    // Reindex rather than wait for the file watcher, which may still be starting in a window this young.
+    await vscode.commands.executeCommand('sightline.reindex');
+    assert.ok(api.workspaces().engines[0].graph.table.byName.get('afterReload'), 'the index knows afterReload');
     await screenshot('blast-radius-after-reload', '.symbol-row button.symbol:text-is("afterReload")');
   });
 });
