@@ -31,3 +31,8 @@
 (short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . [(composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @bind.type) (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @bind.type))])) @bind
 (short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @bind.returns))) @bind
 (field_declaration name: (field_identifier) @bind.field type: [(type_identifier) @bind.type (pointer_type (type_identifier) @bind.type)]) @bind
+
+; Collections and their elements: `shapes []Shape` then `for _, s := range shapes` types s as Shape.
+(parameter_declaration name: (identifier) @bind.name type: (slice_type element: [(type_identifier) (qualified_type) (pointer_type (type_identifier))] @bind.elements)) @bind
+(var_spec name: (identifier) @bind.name type: (slice_type element: [(type_identifier) (qualified_type) (pointer_type (type_identifier))] @bind.elements)) @bind
+(for_statement (range_clause left: (expression_list (_) . (identifier) @bind.name) right: (identifier) @bind.iterates)) @bind

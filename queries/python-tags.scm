@@ -21,3 +21,7 @@
 (typed_default_parameter name: (identifier) @bind.name type: (type (identifier) @bind.type)) @bind
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @bind.field) right: (call function: (identifier) @bind.type) (#eq? @_self "self")) @bind
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @bind.field) type: (type (identifier) @bind.type) (#eq? @_self "self")) @bind
+
+; Collections and their elements: `xs: list[Item]` then `for x in xs` types x as Item.
+(typed_parameter (identifier) @bind.name type: (type (generic_type (identifier) @_c (type_parameter . (type (identifier) @bind.elements)))) (#any-of? @_c "list" "List" "Sequence" "Iterable" "set" "Set" "tuple" "frozenset")) @bind
+(for_statement left: (identifier) @bind.name right: (identifier) @bind.iterates) @bind

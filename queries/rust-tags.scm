@@ -46,3 +46,8 @@
 (let_declaration pattern: (identifier) @bind.name type: [(dynamic_type trait: (type_identifier) @bind.type) (reference_type type: (dynamic_type trait: (type_identifier) @bind.type))]) @bind
 (let_declaration pattern: (identifier) @bind.name type: (generic_type type: (type_identifier) @_ptr type_arguments: (type_arguments . (dynamic_type trait: (type_identifier) @bind.type))) (#any-of? @_ptr "Box" "Rc" "Arc")) @bind
 (field_declaration name: (field_identifier) @bind.field type: [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type)]) @bind
+
+; Collections and their elements: `items: &[Foo]` / `Vec<Foo>` then `for i in items` types i as Foo.
+(parameter pattern: (identifier) @bind.name type: [(reference_type type: (array_type element: (type_identifier) @bind.elements)) (array_type element: (type_identifier) @bind.elements)]) @bind
+(parameter pattern: (identifier) @bind.name type: [(generic_type type: (type_identifier) @_c type_arguments: (type_arguments . (type_identifier) @bind.elements)) (reference_type type: (generic_type type: (type_identifier) @_c type_arguments: (type_arguments . (type_identifier) @bind.elements)))] (#any-of? @_c "Vec" "VecDeque" "HashSet" "BTreeSet")) @bind
+(for_expression pattern: (identifier) @bind.name value: [(identifier) @bind.iterates (reference_expression value: (identifier) @bind.iterates)]) @bind

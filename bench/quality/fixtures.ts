@@ -46,7 +46,7 @@ export async function reportedEdges(root: string, floor: number): Promise<Map<st
       if (data.confidence >= floor) out.set(`${source} -> ${target}`, `${data.resolution} ${data.confidence}`);
     });
     for (const [target, sites] of graph.moduleCallers) {
-      for (const site of sites) out.set(`${site.file}#<module> -> ${target}`, 'module');
+      for (const site of sites) if (site.confidence >= floor) out.set(`${site.file}#<module> -> ${target}`, `module ${site.confidence}`);
     }
     return out;
   } finally {

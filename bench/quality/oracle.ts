@@ -40,7 +40,7 @@ interface CacheShape {
   outgoing: Record<string, OracleCallee[] | null>;
 }
 
-const CACHE_VERSION = 5;
+const CACHE_VERSION = 6;
 
 export class Oracle {
   private readonly service: ts.LanguageService;
@@ -125,50 +125,52 @@ export class Oracle {
 
   /** Incoming call sites of the function or method named at (file, pos); null when TS sees no callable there. */
   incoming(file: string, pos: number): OracleSite[] | null {
-    const key = `${file}:${pos}`;
-    if (key in this.cache.incoming) return this.cache.incoming[key];
-    const abs = path.join(this.root, file);
-    let result: OracleSite[] | null = null;
-    const items = this.service.prepareCallHierarchy(abs, pos);
-    if (items && (!Array.isArray(items) || items.length)) {
-      result = [];
+    return this.cached(this.cache.incoming, file, pos, (abs) => {
       const related = this.relatives(abs, pos);
-      for (const call of this.service.provideCallHierarchyIncomingCalls(abs, pos)) {
+      return this.service.provideCallHierarchyIncomingCalls(abs, pos).flatMap((call) => {
         const from = this.rel(call.from.file);
-        if (!from) continue;
-        for (const span of call.fromSpans) {
-          result.push({ file: from, pos: span.start, use: this.useAt(call.from.file, span.start), rel: this.relation(call.from.file, span.start, related) });
-        }
-      }
-    }
-    this.cache.incoming[key] = result;
+        if (!from) return [];
+        return call.fromSpans.map((span) => ({ file: from, pos: span.start, use: this.useAt(call.from.file, span.start), rel: this.relation(call.from.file, span.start, related) }));
+      });
+    });
+  }
+
+  /**
+   * Outgoing calls of the function or method named at (file, pos), to declarations inside the corpus. An
+   * overload signature has no body: the question goes to the implementation.
+   */
+  outgoing(file: string, pos: number): OracleCallee[] | null {
+    return this.cached(this.cache.outgoing, file, pos, (abs) =>
+      this.service.provideCallHierarchyOutgoingCalls(abs, this.implementationAt(abs, pos)).flatMap((call) => {
+        const to = this.rel(call.to.file);
+        if (!to) return [];
+        const sites = call.fromSpans.map((s) => ({ pos: s.start, use: this.useAt(abs, s.start, s.length) }));
+        return [{ file: to, pos: call.to.selectionSpan.start, name: call.to.name, sites }];
+      }),
+    );
+  }
+
+  /** One cached oracle question: answered only when TS has a call hierarchy item at the position. */
+  private cached<T>(store: Record<string, T[] | null>, file: string, pos: number, ask: (abs: string) => T[]): T[] | null {
+    const key = `${file}:${pos}`;
+    if (key in store) return store[key];
+    const abs = path.join(this.root, file);
+    const items = this.service.prepareCallHierarchy(abs, pos);
+    const result = items && (!Array.isArray(items) || items.length) ? ask(abs) : null;
+    store[key] = result;
     this.dirty = true;
     return result;
   }
 
-  /** Outgoing calls of the function or method named at (file, pos), to declarations inside the corpus. */
-  outgoing(file: string, pos: number): OracleCallee[] | null {
-    const key = `${file}:${pos}`;
-    if (key in this.cache.outgoing) return this.cache.outgoing[key];
-    const abs = path.join(this.root, file);
-    let result: OracleCallee[] | null = null;
-    const items = this.service.prepareCallHierarchy(abs, pos);
-    if (items && (!Array.isArray(items) || items.length)) {
-      result = [];
-      for (const call of this.service.provideCallHierarchyOutgoingCalls(abs, pos)) {
-        const to = this.rel(call.to.file);
-        if (!to) continue;
-        result.push({
-          file: to,
-          pos: call.to.selectionSpan.start,
-          name: call.to.name,
-          sites: call.fromSpans.map((s) => ({ pos: s.start, use: this.useAt(abs, s.start, s.length) })),
-        });
-      }
-    }
-    this.cache.outgoing[key] = result;
-    this.dirty = true;
-    return result;
+  /** Where the declaration with a body of the symbol named at `pos` names it (`pos` itself when there is none). */
+  private implementationAt(absFile: string, pos: number): number {
+    const program = this.service.getProgram();
+    const sf = program?.getSourceFile(absFile);
+    const node = sf && innermostAt(sf, pos);
+    const symbol = node && program!.getTypeChecker().getSymbolAtLocation(node);
+    const impl = symbol?.declarations?.find((d) => (ts.isFunctionLike(d) && 'body' in d && d.body !== undefined && d.getSourceFile() === sf));
+    const name = impl && ts.getNameOfDeclaration(impl);
+    return name ? name.getStart(sf) : pos;
   }
 
   /** The target's own symbol and the members it overrides or implements, up the class/interface hierarchy. */

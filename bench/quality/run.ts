@@ -48,7 +48,7 @@ function report(s: CorpusScore, worstCount: number, floor: number): void {
   console.log(`\nfind_callers by the target's language (min_confidence ${floor}): ${Object.entries(s.byLanguage).map(([l, c]) => `${l} P ${f2(pr(c).p)} R ${f2(pr(c).r)} (${c.tp}/${c.fp}/${c.fn})`).join('; ')}`);
   console.log(`\nmissed callers at the default min_confidence: ${Object.entries(s.missReasons).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
   const m = s.moduleLevel;
-  console.log(`module-level call sites (not in the table): oracle ${m.oracleSites}, Sightline ${m.sightlineSites}, both ${m.matched}`);
+  console.log(`module-level call sites (not in the table), at min_confidence ${floor}: oracle ${m.oracleSites}, Sightline ${m.sightlineSites}, both ${m.matched}`);
   console.log(`oracle call sites through a base member (dispatch, not counted): ${s.dispatchSites}; through a sibling implementation (never reach the target): ${s.familySites}`);
   console.log(`super(…) calls linked to a base constructor (TS does not list them; not counted): ${s.superCalls}`);
   console.log(`oracle references that are not calls (ignored): ${s.nonCallRefs}; callee targets Sightline has no symbol for: ${s.calleeTargetsOutside}`);

@@ -210,7 +210,7 @@ export async function scoreCorpus(name: string, index: SightlineIndex, oracle: O
     }
 
     // module-level callers, by site line
-    const mine = moduleCallSites(index, ids).map((s) => `${s.file}:${s.line}`);
+    const mine = moduleCallSites(index, ids, floor).map((s) => `${s.file}:${s.line}`);
     const theirs = new Set(truth.moduleSites.map((s) => `${s.file}:${s.line}`));
     score.moduleLevel.oracleSites += theirs.size;
     score.moduleLevel.sightlineSites += new Set(mine).size;

@@ -21,7 +21,7 @@ export interface SightlineIndex {
 }
 
 export interface Edge {
-  /** Symbol group (id without the `~N` duplicate suffix, so overloads count once). */
+  /** The other end of the edge (a symbol id). */
   other: string;
   resolution: string;
   confidence: number;
@@ -73,13 +73,17 @@ export async function blastTool(index: SightlineIndex, id: string, depth: number
   return toEdges(r.symbols, groupOf(id));
 }
 
+/**
+ * The unit answers are compared in: a symbol id. (Overloads are one symbol since extraction merges them, so a
+ * `~N` duplicate is a different declaration and is scored as one.)
+ */
 export function groupOf(id: string): string {
-  return id.replace(/~\d+$/, '');
+  return id;
 }
 
 /** Module-level call sites Sightline attributes to the target (no enclosing symbol). */
-export function moduleCallSites(index: SightlineIndex, ids: string[]): { file: string; line: number }[] {
-  return ids.flatMap((id) => index.graph.moduleCallers.get(id) ?? []).map((s) => ({ file: s.file, line: s.line }));
+export function moduleCallSites(index: SightlineIndex, ids: string[], minConfidence: number): { file: string; line: number }[] {
+  return ids.flatMap((id) => index.graph.moduleCallers.get(id) ?? []).filter((s) => s.confidence >= minConfidence).map((s) => ({ file: s.file, line: s.line }));
 }
 
 /** The innermost symbol whose definition contains `pos` (what extraction records as a call's enclosing symbol). */

@@ -13,6 +13,12 @@ export interface CallSite {
   character: number;
 }
 
+/** A call made at module level: no caller symbol, so the edge's resolution and confidence travel with the site. */
+export interface ModuleCallSite extends CallSite {
+  resolution: Resolution;
+  confidence: number;
+}
+
 export interface CallEdgeData {
   resolution: Resolution;
   confidence: number;
@@ -38,7 +44,7 @@ export class CodeGraph {
   readonly calls = new DirectedGraph<Record<string, never>, CallEdgeData>();
   readonly imports = new DirectedGraph<Record<string, never>, { line: number }>();
   /** Calls made at module level (no enclosing symbol): callee id → sites. */
-  readonly moduleCallers = new Map<string, CallSite[]>();
+  readonly moduleCallers = new Map<string, ModuleCallSite[]>();
   private rank?: Map<string, number>;
   private fileRank?: Map<string, number>;
 
@@ -116,7 +122,7 @@ export class CodeGraph {
         if (!this.calls.hasNode(target.id)) continue;
         if (call.enclosing === undefined) {
           const list = this.moduleCallers.get(target.id) ?? [];
-          list.push(site);
+          list.push({ ...site, resolution: resolved.resolution, confidence: resolved.confidence });
           this.moduleCallers.set(target.id, list);
           let callees = this.moduleCalleesByFile.get(file);
           if (!callees) this.moduleCalleesByFile.set(file, (callees = new Set()));

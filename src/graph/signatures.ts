@@ -43,7 +43,7 @@ export function returnTypeName(signature: string, name: string, family: string):
 
 const PATH = '([A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*)';
 const RETURN_TYPE: Record<string, RegExp> = {
-  js: new RegExp(`^\\s*:\\s*(?:Promise<)?${PATH}(?![\\w$.]*\\s+is\\b)\\s*(?:<|$|=>|\\{|;)`),
+  js: new RegExp(`^\\s*:\\s*(?:Promise<)?${PATH}(?![\\w$.]*\\s+is\\b)\\s*(?:[<>;{]|$|=>)`),
   python: new RegExp(`^\\s*->\\s*["']?${PATH}["']?\\s*(?:\\[|$)`),
   rust: new RegExp(`^\\s*->\\s*&?(?:mut\\s+)?(?:(?:Box|Rc|Arc|Option|Result)<\\s*(?:dyn\\s+)?)?(?:impl\\s+)?${PATH}`),
   go: new RegExp(`^\\s*\\(?\\s*\\*?${PATH}`),

@@ -3,6 +3,7 @@ import { Parser } from 'web-tree-sitter';
 import { loadLanguage } from './grammars';
 import type { LanguageId } from './languages';
 import { docComment, signatureOf } from './documentation';
+import { mergeOverloads } from './overloads';
 import { rustUseImports } from './rust-use';
 import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, SymbolRecord } from './records';
 
@@ -110,7 +111,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const bindings = bindMatches.map((m) => bindingFrom(m, locate)).filter((b): b is BindingRecord => b !== undefined);
   for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
 
-  return {
+  return mergeOverloads({
     lang,
     symbols,
     calls,
@@ -119,7 +120,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
     packageName,
     hasErrors: tree.rootNode.hasError,
     lines: tree.rootNode.endPosition.row + 1,
-  };
+  });
 }
 
 /** A field assigned in a method (`self.x = …`) belongs to the method's class. */
@@ -289,7 +290,7 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
 
 function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>): BindingRecord | undefined {
   const caps = captureMap(match);
-  const typeNode = caps.get('bind.type') ?? caps.get('bind.returns');
+  const typeNode = caps.get('bind.type') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates');
   const nameNode = caps.get('bind.name') ?? caps.get('bind.field');
   if (!typeNode || !nameNode) return undefined;
   const scope = locate(caps.get('bind')!.startIndex).symbol;
@@ -298,6 +299,8 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
     field: caps.has('bind.field') ? true : undefined,
     type: baseTypeName(typeNode.text.replace(/^\*/, '')),
     fromCall: caps.has('bind.returns') ? true : undefined,
+    collection: caps.has('bind.elements') ? true : undefined,
+    elementOf: caps.has('bind.iterates') ? true : undefined,
     scope,
   };
 }

@@ -79,6 +79,10 @@ export interface BindingRecord {
   /** The type's name, or with `fromCall` the callee whose return type it is (Go `x := NewFoo()`). */
   type: string;
   fromCall?: boolean;
+  /** The name holds a collection of `type` (`xs: Shape[]`, `[]Shape`, `list[Item]`, `Vec<Foo>`), not one. */
+  collection?: boolean;
+  /** The name is an element of the collection variable named by `type` (`for (const s of shapes)`, `xs.map((x) => …)`). */
+  elementOf?: boolean;
   /** Enclosing symbol index (for fields: the class) or undefined at module level. */
   scope?: number;
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { callWalk } from './call-walk';
 import { depthArg, maxTokensArg, minConfidenceArg, symbolArg, workspaceArg } from './common-args';
 import { defineTool, READ_ONLY } from './tool';
@@ -8,10 +9,21 @@ export const findCallersTool = defineTool({
   description:
     'Lists the functions and methods that call a symbol, transitively up to `depth` levels, nearest first, from the whole-repository call graph. ' +
     'Use it before changing a function\'s signature or behaviour, to see who depends on it. Each caller has its depth, call sites (file, line), ' +
-    'and how the edge was resolved: scope/member/import/package are proven by the syntax; `name` means only the name matched (confidence ≤ 0.5). ' +
-    'Calls made at module level are listed separately. Returns { symbol, callers, module_level_callers?, total, truncated }.',
+    'and how the edge was resolved: scope/member/import/package are proven by the syntax; `name` means only a name or naming convention matched (confidence 0.5 or less; plain name matches fall below the default min_confidence). ' +
+    'Calls made at module level are listed separately. With verify: true (in VS Code) the direct callers are checked against the language server. ' +
+    'Returns { symbol, callers, module_level_callers?, verification?, total, truncated }.',
   group: 'graph',
-  inputSchema: { symbol: symbolArg, depth: depthArg, min_confidence: minConfidenceArg, max_tokens: maxTokensArg, workspace: workspaceArg },
+  inputSchema: {
+    symbol: symbolArg,
+    depth: depthArg,
+    min_confidence: minConfidenceArg,
+    verify: z
+      .boolean()
+      .default(false)
+      .describe('Check the direct callers against the language server\'s call hierarchy (VS Code): each depth-1 caller gets `verified`, and `verification.added` lists callers only the server found.'),
+    max_tokens: maxTokensArg,
+    workspace: workspaceArg,
+  },
   annotations: READ_ONLY,
   handler: (args, ctx) => callWalk(ctx, args, 'in'),
 });

@@ -1,7 +1,6 @@
-import { fitToBudget } from '../common/tokens';
-import { positionArgs, resolvePosition } from './addressing';
+import { positionArgs } from './addressing';
 import { maxTokensArg, workspaceArg } from './common-args';
-import { locationWithSymbol, requireFeature } from './language-shared';
+import { providerLocations } from './language-shared';
 import { defineTool, READ_ONLY } from './tool';
 
 export const goToImplementationTool = defineTool({
@@ -14,11 +13,6 @@ export const goToImplementationTool = defineTool({
   group: 'navigate',
   inputSchema: { ...positionArgs, max_tokens: maxTokensArg, workspace: workspaceArg },
   annotations: READ_ONLY,
-  async handler(args, ctx) {
-    const implementation = requireFeature(ctx, 'implementation', 'go_to_implementation', 'find_references or structural_search (e.g. "kind:class" with the interface name)');
-    const engine = ctx.workspaces.pick(args.workspace, args.file);
-    const { at } = await resolvePosition(engine, args);
-    const found = (await implementation(at, engine.root, ctx.signal)).map((r) => locationWithSymbol(engine, r));
-    return fitToBudget(found, args.max_tokens, (kept, truncated) => ({ position: at, implementations: kept, total: found.length, truncated, source: 'language_server' }));
-  },
+  handler: (args, ctx) =>
+    providerLocations(ctx, args, 'implementation', 'go_to_implementation', 'implementations', 'find_references or structural_search (e.g. "kind:class" with the interface name)'),
 });

@@ -1,7 +1,6 @@
-import { fitToBudget } from '../common/tokens';
-import { positionArgs, resolvePosition } from './addressing';
+import { positionArgs } from './addressing';
 import { maxTokensArg, workspaceArg } from './common-args';
-import { locationWithSymbol, requireFeature } from './language-shared';
+import { providerLocations } from './language-shared';
 import { defineTool, READ_ONLY } from './tool';
 
 export const goToTypeDefinitionTool = defineTool({
@@ -14,11 +13,5 @@ export const goToTypeDefinitionTool = defineTool({
   group: 'navigate',
   inputSchema: { ...positionArgs, max_tokens: maxTokensArg, workspace: workspaceArg },
   annotations: READ_ONLY,
-  async handler(args, ctx) {
-    const typeDefinition = requireFeature(ctx, 'typeDefinition', 'go_to_type_definition', 'go_to_definition on the type name');
-    const engine = ctx.workspaces.pick(args.workspace, args.file);
-    const { at } = await resolvePosition(engine, args);
-    const found = (await typeDefinition(at, engine.root, ctx.signal)).map((r) => locationWithSymbol(engine, r));
-    return fitToBudget(found, args.max_tokens, (kept, truncated) => ({ position: at, type_definitions: kept, total: found.length, truncated, source: 'language_server' }));
-  },
+  handler: (args, ctx) => providerLocations(ctx, args, 'typeDefinition', 'go_to_type_definition', 'type_definitions', 'go_to_definition on the type name'),
 });

@@ -1,7 +1,9 @@
 import { unsupported } from '../common/errors';
+import { fitToBudget } from '../common/tokens';
 import type { Engine } from '../engine/engine';
 import type { LanguageFeatures, ProviderSymbol, SourceRange } from '../engine/language-features';
 import type { IndexedSymbol } from '../graph/symbol-table';
+import { resolvePosition, type PositionInput } from './addressing';
 import { symbolJson, type SymbolJson } from './symbols';
 import type { ToolContext } from './tool';
 
@@ -75,4 +77,20 @@ export function providerSymbolJson(engine: Engine, s: ProviderSymbol, depth = 0,
     ...(indexed ? { symbol_id: indexed.id } : {}),
     ...(s.children?.length && depth < maxDepth ? { children: s.children.map((c) => providerSymbolJson(engine, c, depth + 1, maxDepth)) } : {}),
   };
+}
+
+/** go_to_implementation and go_to_type_definition: provider locations at a position, with index symbols, in budget. */
+export async function providerLocations(
+  ctx: ToolContext,
+  args: PositionInput & { max_tokens: number; workspace?: string },
+  feature: 'implementation' | 'typeDefinition',
+  tool: string,
+  key: string,
+  instead: string,
+) {
+  const locate = requireFeature(ctx, feature, tool, instead);
+  const engine = ctx.workspaces.pick(args.workspace, args.file);
+  const { at } = await resolvePosition(engine, args);
+  const found = (await locate(at, engine.root, ctx.signal)).map((r) => locationWithSymbol(engine, r));
+  return fitToBudget(found, args.max_tokens, (kept, truncated) => ({ position: at, [key]: kept, total: found.length, truncated, source: 'language_server' }));
 }

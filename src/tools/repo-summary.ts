@@ -57,8 +57,10 @@ interface ModuleSummary {
 /** Groups files by their top-level folder (one level deeper under a lone src/ or lib/), most central modules first. */
 function moduleSummaries(graph: CodeGraph): ModuleSummary[] {
   const files = [...graph.table.files.keys()];
-  const tops = new Set(files.map((f) => f.split('/')[0]));
-  const deeper = tops.size <= 2 ? new Set([...tops].filter((t) => ['src', 'lib', 'pkg', 'internal', 'crates', 'packages'].includes(t))) : new Set<string>();
+  // A folder holding most of the code (src/, internal/, packages/…) says little as one module: show its children.
+  const perTop = new Map<string, number>();
+  for (const f of files) if (f.includes('/')) perTop.set(f.split('/')[0], (perTop.get(f.split('/')[0]) ?? 0) + 1);
+  const deeper = new Set([...perTop].filter(([, n]) => n > files.length / 2).map(([t]) => t));
   const moduleOf = (f: string) => {
     const parts = f.split('/');
     if (parts.length === 1) return '.';
@@ -83,9 +85,14 @@ function moduleSummaries(graph: CodeGraph): ModuleSummary[] {
         path,
         files: fileCounts.get(path) ?? 0,
         symbols: symbols.length,
-        central: ranked.slice(0, 6).map((s) => ({ id: s.id, kind: s.kind, signature: s.signature, ...(s.doc ? { doc: s.doc.split('\n')[0].slice(0, 120) } : {}) })),
+        // Few, short entries per module, so a small budget still shows most modules.
+        central: ranked.slice(0, 4).map((s) => ({ id: s.id, kind: s.kind, signature: clip(s.signature, 100), ...(s.doc ? { doc: clip(s.doc.split('\n')[0], 100) } : {}) })),
       },
     };
   });
   return summaries.sort((a, b) => b.weight - a.weight || (a.summary.path < b.summary.path ? -1 : 1)).map((s) => s.summary);
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -19,9 +19,9 @@ import type {
   SourceRange,
 } from '../engine/language-features';
 import { invalidArgument, notFound } from '../common/errors';
-import { PositionMapper } from './positions';
 import type { ProviderCalls } from '../engine/provider-calls';
 import { applyPlan, planFromTextEdits, planFromWorkspaceEdit } from './edits';
+import { PositionMapper } from './positions';
 
 type Location = vscode.Location | vscode.LocationLink;
 

@@ -100,6 +100,33 @@ describe('extraction with tree-sitter tags queries', () => {
     ]);
   });
 
+  it('makes overloads one symbol: TS overload signatures and a Python property\'s getter and setter', async () => {
+    const ts = await extractFile('typescript', [
+      '/** Maps values. */',
+      'export function map(x: string): string;',
+      'export function map(x: number): number;',
+      'export function map(x: any): any {',
+      '  return helper(x);',
+      '}',
+      'class K {',
+      '  get(a: string): void;',
+      '  get(a: number): void;',
+      '  get(a: any): void { this.other(a); }',
+      '  other(a: any) {}',
+      '}',
+    ].join('\n'));
+    assert.deepEqual(summary(ts), ['function map 2-6', 'class K 7-12', 'method K.get 8-10', 'method K.other 11-11']);
+    assert.equal(ts.symbols[0].doc, 'Maps values.');
+    assert.deepEqual(ts.calls.map((c) => [c.name, ts.symbols[c.enclosing!].qualifiedName]), [['helper', 'map'], ['other', 'K.get']]);
+    // Functions held by variables are never overloads, even side by side under one name (a parse error can do that).
+    const consts = await extractFile('typescript', ['function a() {', '  const f = () => 1;', '}', 'function b() {', '  const f = () => 2;', '}'].join('\n'));
+    assert.deepEqual(summary(consts), ['function a 1-3', 'function a.f 2-2', 'function b 4-6', 'function b.f 5-5']);
+    const flattened = await extractFile('typescript', ['const f = () => 1;', 'const f = (x: number): number => 2;'].join('\n'));
+    assert.deepEqual(summary(flattened), ['function f 1-1', 'function f 2-2']);
+    const py = await extractFile('python', ['class A:', '    @property', '    def x(self):', '        return 1', '    @x.setter', '    def x(self, v):', '        self.y = v'].join('\n'));
+    assert.deepEqual(summary(py), ['class A 1-7', 'method A.x 3-7']);
+  });
+
   it('reports positions as 1-based code points, also after non-ASCII text', async () => {
     const r = await extractFile('typescript', 'const s = "é😀"; function f() {}\n');
     const f = r.symbols.find((s) => s.name === 'f')!;

@@ -3,6 +3,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FIXTURE_DIR, FIXTURE_LANGS, scoreFixture } from '../../bench/quality/fixtures';
+import { Oracle } from '../../bench/quality/oracle';
+import { sampleTargets, scoreCorpus } from '../../bench/quality/score-ts';
+import { indexWorkspace } from '../../bench/quality/sightline';
 
 /**
  * The short form of `npm run quality`: the hand-annotated Python, Go and Rust fixtures, indexed for real, must
@@ -20,6 +23,18 @@ describe('call graph quality on the annotated fixtures', () => {
       assert.ok(s.recall >= 0.95, `${lang} recall ${s.recall.toFixed(3)}:\n  ${detail}`);
     });
   }
+
+  it('typescript: precision ≥ 0.98 and recall ≥ 0.95 against the TypeScript language service', async () => {
+    const root = path.join(FIXTURE_DIR, 'typescript');
+    const index = await indexWorkspace(root);
+    const files = [...index.graph.table.files.keys()].sort();
+    const score = await scoreCorpus('typescript fixture', index, new Oracle(root, files, undefined), sampleTargets(index, 1000), 0, MIN_CONFIDENCE);
+    const c = score.callers[MIN_CONFIDENCE];
+    const detail = score.worst.map((w) => `${w.target}: ${[...w.fp.map((f) => `+${f.id}`), ...w.fn.map((f) => `-${f.id}`)].join(' ')}`).join('\n  ');
+    assert.ok(score.targets >= 30, `only ${score.targets} targets`);
+    assert.ok(c.tp / (c.tp + c.fp) >= 0.98, `precision ${c.tp}/${c.tp + c.fp}:\n  ${detail}`);
+    assert.ok(c.tp / (c.tp + c.fn) >= 0.95, `recall ${c.tp}/${c.tp + c.fn}:\n  ${detail}`);
+  });
 
   it('counts an unlisted edge as false and a listed non-edge as missed', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-quality-'));

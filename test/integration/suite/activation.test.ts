@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ALL_TOOLS } from '../../../src/tools/registry';
-import { EXTENSION_ID, poll, sightline } from './helpers';
+import { EXTENSION_ID, poll, screenshot, sightline } from './helpers';
 
 describe('activation', () => {
   it('activates in the real extension host and exports its API', async () => {
@@ -21,6 +21,8 @@ describe('activation', () => {
     assert.ok(engines[1].graph.table.byName.get('salute'), 'salute is indexed in the second folder');
     const symbols = engines.reduce((n, e) => n + e.graph.table.all.length, 0);
     await poll('the status bar to show the count', () => api.statusText(), (t) => t.includes(`${symbols} symbols`));
+    // The item as the real workbench renders it (out/screenshots/status-bar.png, for a person to look at).
+    await screenshot('status-bar', `text=Sightline: ${symbols} symbols`);
   });
 
   it('keeps the index in extension storage, not in the repository', async () => {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -86,4 +87,18 @@ export async function typeScriptReady(): Promise<void> {
     (r) => JSON.stringify(r.contents).includes('add('),
     120_000,
   );
+}
+
+/**
+ * Asks the driver for a screenshot of the workbench once `selector` (a Playwright selector) has rendered, and
+ * waits (bounded) until it is written to `<SIGHTLINE_SCREENSHOTS>/<name>.png`. Returns its path.
+ */
+export async function screenshot(name: string, selector: string): Promise<string> {
+  const dir = process.env.SIGHTLINE_SCREENSHOTS;
+  assert.ok(dir, 'SIGHTLINE_SCREENSHOTS is set: run the integration tests through test/integration/driver.mjs');
+  const file = path.join(dir, `${name}.png`);
+  fs.rmSync(file, { force: true });
+  console.log(`[sightline-driver] screenshot ${name} ${selector}`);
+  await poll(`the driver to write ${file}`, () => fs.existsSync(file), (ok) => ok, 30_000);
+  return file;
 }

@@ -55,6 +55,20 @@ describe('language tools in the real VS Code', function () {
     });
   });
 
+  describe('find_callers with verify', () => {
+    it('checks the index\'s direct callers against the TypeScript server\'s call hierarchy', async () => {
+      const r = await poll(
+        'the call hierarchy to answer',
+        () => callTool('find_callers', { symbol: 'src/math.ts#add', depth: 1, verify: true }),
+        (x) => x.verification?.status === 'checked',
+      );
+      assert.deepEqual(r.verification.unconfirmed, []);
+      for (const id of ['src/main.ts#compute', 'src/math.ts#multiply']) assert.ok(r.verification.confirmed.includes(id), `${id} confirmed: ${JSON.stringify(r.verification)}`);
+      const compute = r.callers.find((c: { id: string }) => c.id === 'src/main.ts#compute');
+      assert.equal(compute.verified, true);
+    });
+  });
+
   describe('go_to_definition and find_references', () => {
     it('go_to_definition at a call site answers from the language server', async () => {
       const r = await callTool('go_to_definition', { file: 'src/main.ts', line: 4, character: 10 });

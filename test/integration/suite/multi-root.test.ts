@@ -34,3 +34,11 @@ describe('multi-root workspaces', () => {
     await assert.rejects(callTool('find_callers', { symbol: 'salute', workspace: 'nope' }), /Unknown workspace "nope". Open folders: editor-ts, editor-js/);
   });
 });
+
+describe('retrieval in the extension', () => {
+  it('lists every workspace folder as a repository, each indexed', async () => {
+    const r = await callTool('list_repositories', {});
+    assert.deepEqual(r.repositories.map((x: any) => [x.slug, x.status]), [['editor-ts', 'ready'], ['editor-js', 'ready']]);
+    assert.ok(r.repositories.every((x: any) => x.symbols > 0));
+  });
+});

@@ -1,0 +1,46 @@
+import * as assert from 'node:assert/strict';
+import { annotatedParameters, calleeOfCallExpression, returnTypeName } from '../../src/graph/signatures';
+
+describe('reading types out of signatures (no type checker)', () => {
+  describe('returnTypeName', () => {
+    it('reads the declared return type per language family', () => {
+      assert.equal(returnTypeName('export function innerFrom<O>(input: O): Observable<ObservedValueOf<O>>', 'innerFrom', 'js'), 'Observable');
+      assert.equal(returnTypeName('make = (a: (x: number) => void): ns.Repo =>', 'make', 'js'), 'ns.Repo');
+      assert.equal(returnTypeName('async function load(): Promise<Row>', 'load', 'js'), 'Row');
+      assert.equal(returnTypeName('def make(self, n) -> "Repo"', 'make', 'python'), 'Repo');
+      assert.equal(returnTypeName('pub fn new(r: f64) -> Self', 'new', 'rust'), 'Self');
+      assert.equal(returnTypeName('fn shapes() -> Box<dyn Shape>', 'shapes', 'rust'), 'Shape');
+      assert.equal(returnTypeName('func NewStore(dir string) (*store.Store, error)', 'NewStore', 'go'), 'store.Store');
+    });
+    it('gives nothing for predicates, unions of several types and missing return types', () => {
+      assert.equal(returnTypeName('function isRepo(x: unknown): x is Repo', 'isRepo', 'js'), undefined);
+      assert.equal(returnTypeName('function f(a: A)', 'f', 'js'), undefined);
+      assert.equal(returnTypeName('function g(): Repo | Cache', 'g', 'js'), undefined);
+      assert.equal(returnTypeName('func (s *Store) Touch(key string)', 'Touch', 'go'), undefined);
+    });
+  });
+
+  describe('calleeOfCallExpression', () => {
+    it('finds the callee of a receiver that is one call on a plain path', () => {
+      assert.equal(calleeOfCallExpression('innerFrom(input)'), 'innerFrom');
+      assert.equal(calleeOfCallExpression('a.b(x,f(y))'), 'a.b');
+      assert.equal(calleeOfCallExpression('Circle::unit()'), 'Circle::unit');
+      assert.equal(calleeOfCallExpression('new ns.Foo(1)'), 'ns.Foo');
+      assert.equal(calleeOfCallExpression('make<T>()'), 'make');
+    });
+    it('refuses chains, element access and non-calls', () => {
+      assert.equal(calleeOfCallExpression('a().b()'), undefined);
+      assert.equal(calleeOfCallExpression('xs[0](1)'), undefined);
+      assert.equal(calleeOfCallExpression('this.repo'), undefined);
+    });
+  });
+
+  it('annotatedParameters lists the named, annotated parameters of a TS signature', () => {
+    assert.deepEqual(annotatedParameters('export function f(source: Observable<T>, n?: number, private readonly repo: db.Repo)'), [
+      ['source', 'Observable'],
+      ['n', 'number'],
+      ['repo', 'db.Repo'],
+    ]);
+    assert.deepEqual(annotatedParameters('const x = 1'), []);
+  });
+});
