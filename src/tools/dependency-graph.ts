@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
 import { maxTokensArg, workspaceArg } from './common-args';
+import { compactCycles } from './cycles';
 import { defineTool, READ_ONLY } from './tool';
 
 export const dependencyGraphTool = defineTool({
@@ -28,12 +29,13 @@ export const dependencyGraphTool = defineTool({
       .map((e) => ({ from: graph.imports.source(e), to: graph.imports.target(e) }))
       .filter((e) => inScope(e.from) && inScope(e.to))
       .sort((a, b) => (a.from + a.to < b.from + b.to ? -1 : 1));
-    const cycles = graph.importCycles(inScope);
+    // Cycles are what an agent most needs from this tool: listed first, and cut per cycle rather than dropped.
+    const cycles = compactCycles(graph.importCycles(inScope), 20, 50);
     // Cycles matter most: they are never cut before edges are.
     return fitToBudget(edges, args.max_tokens, (kept, truncated) => ({
       nodes: truncated ? [...new Set(kept.flatMap((e) => [e.from, e.to]))].sort() : nodes,
       edges: kept,
-      cycles,
+      ...cycles,
       total_nodes: nodes.length,
       total_edges: edges.length,
       truncated,
