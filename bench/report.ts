@@ -66,6 +66,7 @@ function rows(results: CorpusResult[]): Row[] {
     ['  index CPU / floor CPU', (r) => `${n2(r.index.cpuMs / r.refs.floor.cpuMs)}×`],
     ['  peak RSS MB', (r) => n0(r.index.peakRssMb)],
     ['  main thread max stall', (r) => ms(r.index.maxStallMs)],
+    ['  parse errors (files)', (r) => n0(r.index.skipped?.parse_error ?? 0)],
     ['  symbols', (r) => n0(r.index.symbols)],
     ['  call edges', (r) => n0(r.index.edges)],
     ['  persisted MB (% source)', (r) => `${n1(mb(r.index.persistedBytes))} (${n0((100 * r.index.persistedBytes) / r.bytes)}%)`],

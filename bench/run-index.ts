@@ -26,6 +26,8 @@ export interface IndexResult {
   /** Longest the main thread's event loop was blocked while indexing. */
   maxStallMs: number;
   files: number;
+  /** Files the index passed over, by reason (parse_error would include a worker lost to a WASM abort). */
+  skipped: Record<string, number>;
   symbols: number;
   edges: number;
   lines: number;
@@ -70,6 +72,7 @@ export async function runIndex(corpus: Corpus, options: { workers?: number; quer
     peakRssMb: rss,
     maxStallMs,
     files: stats.files_indexed,
+    skipped: stats.skipped_by_reason as Record<string, number>,
     symbols: stats.symbols,
     edges: stats.edges,
     lines: [...graph.table.files.values()].reduce((n, r) => n + r.lines, 0),

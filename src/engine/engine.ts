@@ -232,7 +232,7 @@ export class Engine implements Disposable {
       // Writing the whole index costs far more than re-linking an edit: edits are saved once they settle.
       if (indexed > 0 || removed > 0) {
         if (targeted) this.schedulePersist();
-        else this.persist();
+        else await this.persistAsync();
       }
       this.state = 'ready';
       this.lastError = undefined;
@@ -301,7 +301,7 @@ export class Engine implements Disposable {
     if (this.persistTimer) return;
     this.persistTimer = setTimeout(() => {
       this.persistTimer = undefined;
-      this.persist();
+      void this.persistAsync();
     }, PERSIST_DELAY_MS);
     this.persistTimer.unref();
   }
@@ -310,6 +310,19 @@ export class Engine implements Disposable {
     return readProjectConfig(this.root, configFiles.filter((f) => CONFIG_FILE_NAMES.has(path.basename(f))));
   }
 
+  /** Like persist, without blocking the host for the whole write (see IndexStore.saveAsync). Never throws. */
+  private async persistAsync(): Promise<void> {
+    if (this.persistTimer) clearTimeout(this.persistTimer);
+    this.persistTimer = undefined;
+    if (!this.store) return;
+    try {
+      await this.store.saveAsync({ format: INDEX_FORMAT, indexedAt: this.indexedAt!, files: Object.fromEntries(this.files) });
+    } catch (e) {
+      this.logger.log('warn', `Could not save the index cache: ${errorMessage(e)}`);
+    }
+  }
+
+  /** Synchronous: used on dispose, when there may be no later turn of the event loop to finish an async write. */
   private persist(): void {
     if (this.persistTimer) clearTimeout(this.persistTimer);
     this.persistTimer = undefined;

@@ -40,17 +40,22 @@ export const blastRadiusTool = defineTool({
     for (const s of start) for (const site of graph.moduleCallers.get(s.id) ?? []) files.add(site.file);
     for (const importer of importers(graph, startFiles, args.depth)) files.add(importer);
     const fileList = [...files].sort();
-    const tests = fileList.filter(isTestFile);
+    // Tests first (what to run), then files, each within its share of the budget; symbols take the rest.
+    const tests = fitToBudget(fileList.filter(isTestFile), args.max_tokens * 0.15, (kept) => kept);
+    const fileShare = fitToBudget(fileList, args.max_tokens * 0.25, (kept) => kept);
+    const cut = tests.length < fileList.filter(isTestFile).length || fileShare.length < fileList.length;
     return fitToBudget(reached, args.max_tokens, (kept, truncated) => ({
       target: description,
       changed_symbols: start.slice(0, 50).map((s) => s.id),
       symbols: kept.map(reachedJson),
-      files: fileList.slice(0, 200),
+      files: fileShare,
       tests,
       total_symbols: reached.length,
       total_files: fileList.length,
-      truncated: truncated || fileList.length > 200,
-      ...(truncated ? { hint: `Showing the nearest ${kept.length} of ${reached.length} affected symbols; lower depth or raise max_tokens for the rest.` } : {}),
+      truncated: truncated || cut,
+      ...(truncated || cut
+        ? { hint: `Showing ${kept.length} of ${reached.length} affected symbols and ${fileShare.length} of ${fileList.length} files; lower depth, raise min_confidence or raise max_tokens for the rest.` }
+        : {}),
     }));
   },
 });
@@ -65,7 +70,11 @@ function startSet(graph: CodeGraph, root: string, target: string): { start: Inde
       // Only the innermost touched symbols: a changed method should not make its whole class the start.
       start.push(...touched.filter((s) => !touched.some((t) => t !== s && t.parent === s.local && t.file === s.file)));
     }
-    return { start, startFiles: changes.map((c) => c.file), description: { kind: 'changes', files: changes.map((c) => ({ file: c.file, status: c.status })) } };
+    return {
+      start,
+      startFiles: changes.map((c) => c.file),
+      description: { kind: 'changes', files: changes.slice(0, 50).map((c) => ({ file: c.file, status: c.status })), changed_files: changes.length },
+    };
   }
   const normalized = target.replace(/^\.\//, '');
   const fileSymbols = graph.table.byFile.get(normalized);

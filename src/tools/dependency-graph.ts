@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
 import { maxTokensArg, workspaceArg } from './common-args';
+import { compactCycles } from './cycles';
 import { defineTool, READ_ONLY } from './tool';
 
 export const dependencyGraphTool = defineTool({
@@ -10,7 +11,7 @@ export const dependencyGraphTool = defineTool({
     'The file-level import graph of the workspace (or of the files under `path_prefix`): which file imports which, and the import cycles ' +
     '(groups of files that import each other, directly or through others). Relative imports, package-internal modules, tsconfig paths, ' +
     'Go module packages and Rust crate paths are resolved to files; imports of external packages are omitted. Use it to see module structure, ' +
-    'find cycles to break, or check what a refactor would disturb. Returns { nodes, edges: [{from, to}], cycles, truncated }.',
+    'find cycles to break, or check what a refactor would disturb. Returns { nodes, edges: [{from, to}], cycles (each cut at 50 files), cycle_sizes, total_cycles, truncated }.',
   group: 'graph',
   inputSchema: {
     path_prefix: z.string().max(500).optional().describe('Only files under this workspace-relative folder or path prefix (e.g. `src/engine/`).'),
@@ -28,12 +29,13 @@ export const dependencyGraphTool = defineTool({
       .map((e) => ({ from: graph.imports.source(e), to: graph.imports.target(e) }))
       .filter((e) => inScope(e.from) && inScope(e.to))
       .sort((a, b) => (a.from + a.to < b.from + b.to ? -1 : 1));
-    const cycles = graph.importCycles(inScope);
+    // Cycles are what an agent most needs from this tool: listed first, and cut per cycle rather than dropped.
+    const cycles = compactCycles(graph.importCycles(inScope), 20, 50);
     // Cycles matter most: they are never cut before edges are.
     return fitToBudget(edges, args.max_tokens, (kept, truncated) => ({
       nodes: truncated ? [...new Set(kept.flatMap((e) => [e.from, e.to]))].sort() : nodes,
       edges: kept,
-      cycles,
+      ...cycles,
       total_nodes: nodes.length,
       total_edges: edges.length,
       truncated,

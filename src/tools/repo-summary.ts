@@ -2,6 +2,7 @@ import { fitToBudget } from '../common/tokens';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import { maxTokensArg, workspaceArg } from './common-args';
+import { compactCycles } from './cycles';
 import { defineTool, READ_ONLY } from './tool';
 
 const ENTRY_NAMES = new Set(['main', '__main__', 'cli', 'run', 'activate', 'start', 'serve']);
@@ -13,7 +14,7 @@ export const repoSummaryTool = defineTool({
   description:
     'A token-bounded architectural overview to read first in an unfamiliar repository: languages with file and line counts, the top-level modules ' +
     '(folders) with their most central symbols (PageRank over the call graph) and signatures, likely entry points, and import cycles. ' +
-    'Use it to orient before searching; follow up with find_callers, structural_search or dependency_graph. Returns { languages, modules, entry_points, cycles, truncated }.',
+    'Use it to orient before searching; follow up with find_callers, structural_search or dependency_graph. Returns { languages, modules, entry_points, cycles (largest 5, first 10 files each), cycle_sizes, truncated }.',
   group: 'graph',
   inputSchema: { max_tokens: maxTokensArg, workspace: workspaceArg },
   annotations: READ_ONLY,
@@ -32,7 +33,7 @@ export const repoSummaryTool = defineTool({
       .filter((s) => (ENTRY_NAMES.has(s.name) && s.parent === undefined && (s.kind === 'function' || s.kind === 'method')) || (ENTRY_FILES.test(s.file) && s.parent === undefined && s.kind === 'function' && ENTRY_NAMES.has(s.name)))
       .slice(0, 15)
       .map((s) => ({ id: s.id, signature: s.signature }));
-    const cycles = graph.importCycles().slice(0, 10);
+    const cycles = compactCycles(graph.importCycles(), 5, 10);
     // Modules are ranked; the budget cuts the least central modules first.
     return fitToBudget(modules, args.max_tokens, (kept, truncated) => ({
       root: engine.root,
@@ -40,7 +41,7 @@ export const repoSummaryTool = defineTool({
       totals: { files: graph.table.files.size, symbols: graph.table.all.length, call_edges: graph.edgeCount(), import_edges: graph.imports.size },
       modules: kept,
       entry_points: entryPoints,
-      cycles,
+      ...cycles,
       truncated,
       ...(truncated ? { hint: `Showing ${kept.length} of ${modules.length} modules. Raise max_tokens, or ask dependency_graph with a path_prefix.` } : {}),
     }));
