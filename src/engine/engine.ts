@@ -95,7 +95,9 @@ export class Engine implements Disposable {
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     this.exclude = options.exclude ?? [];
     this.docCollections = options.docCollections ?? [];
-    this.extractor = new Extractor(options.workers);
+    this.extractor = new Extractor(options.workers, (reason) =>
+      this.logger.log('warn', `Parse workers failed (${reason}); indexing on the main thread instead, which is slower.`),
+    );
     if (options.storageDir !== null) this.store = new IndexStore(options.storageDir ?? path.join(this.root, '.sightline'), this.logger);
   }
 
@@ -208,6 +210,12 @@ export class Engine implements Disposable {
       }
       // Extraction runs on the worker pool for a bulk index; results land in scan order.
       const results = await this.extractor.extractAll(pending.map((p) => ({ lang: languageForPath(p.file.rel)!.id, text: p.text, key: p.file.rel })));
+      const failed = results.filter((r) => r instanceof Error);
+      if (pending.length > 1 && failed.length === pending.length) {
+        // Nothing could be parsed at all: that is a broken install, not a workspace of odd files. Say so
+        // (status bar: error, tools: notReady with the reason) instead of serving an empty index as ready.
+        throw new Error(`Could not parse any of ${pending.length} files (${errorMessage(failed[0] as Error)}). Reinstall Sightline or see the log.`);
+      }
       pending.forEach(({ file, hash }, i) => {
         const record = results[i];
         if (record instanceof Error) {

@@ -25,7 +25,10 @@ export class Extractor implements Disposable {
   private pool?: ParsePool;
   private readonly trees = new TreeCache();
 
-  constructor(private readonly poolSize?: number) {}
+  constructor(
+    private poolSize?: number,
+    private readonly onPoolFailure?: (reason: string) => void,
+  ) {}
 
   /** Extracts every job; a failed file gives its Error in its slot, the others still complete. */
   async extractAll(jobs: readonly ExtractJob[]): Promise<(FileRecord | Error)[]> {
@@ -38,7 +41,17 @@ export class Extractor implements Disposable {
       return out;
     }
     this.pool ??= new ParsePool(this.poolSize);
-    return Promise.all(jobs.map((job) => this.pool!.extract(job.lang, job.text).catch(asError)));
+    const results = await Promise.all(jobs.map((job) => this.pool!.extract(job.lang, job.text).catch(asError)));
+    if (results.every((r) => r instanceof Error)) {
+      // Every file failed on the workers: the pool itself is broken (a missing worker script, workers that
+      // cannot start). Index on this thread instead, slower but right, and stop using the pool.
+      this.onPoolFailure?.((results[0] as Error).message);
+      this.pool.dispose();
+      this.pool = undefined;
+      this.poolSize = 0;
+      return this.extractAll(jobs);
+    }
+    return results;
   }
 
   /** A bulk index is coming: start the pool now (see ParsePool.warm). */

@@ -75,4 +75,22 @@ describe('ParsePool: extraction on worker threads', () => {
       }
     }
   });
+
+  it('falls back to this thread when the workers cannot run, and says so once', async () => {
+    const previous = process.env.SIGHTLINE_PARSE_WORKER;
+    process.env.SIGHTLINE_PARSE_WORKER = path.join(FIXTURES, 'no-such-parse-worker.js');
+    const failures: string[] = [];
+    const extractor = new Extractor(2, (reason) => failures.push(reason));
+    try {
+      const jobs = [1, 2, 3, 4, 5, 6].map((n) => ({ lang: 'typescript' as const, text: `export function f${n}() {}` }));
+      const first = await extractor.extractAll(jobs);
+      assert.deepEqual(first.map((r) => (r instanceof Error ? 'error' : r.symbols[0].name)), ['f1', 'f2', 'f3', 'f4', 'f5', 'f6']);
+      await extractor.extractAll(jobs);
+      assert.equal(failures.length, 1, 'the pool is given up after the first failure');
+    } finally {
+      extractor.dispose();
+      if (previous === undefined) delete process.env.SIGHTLINE_PARSE_WORKER;
+      else process.env.SIGHTLINE_PARSE_WORKER = previous;
+    }
+  });
 });
