@@ -7,6 +7,9 @@ import { Engine } from '../engine/engine';
 import { Workspaces } from '../engine/workspaces';
 import type { Settings } from './settings';
 
+/** After the first index, when to look once more for files the watcher may have missed while starting. */
+const CATCH_UP_DELAY_MS = 5000;
+
 export type IndexState = 'indexing' | 'ready' | 'error' | 'empty';
 
 export interface IndexSummary {
@@ -73,6 +76,13 @@ export class FolderEngines implements vscode.Disposable {
     }
     this.current = new Workspaces(engines);
     this.initial = this.indexAll('Indexing');
+    // VS Code's file watcher starts a moment after the window: a file created in that moment (seen right after
+    // a window reload) raises no event. One more incremental pass, once, picks it up; unchanged files cost a stat.
+    const generation = this.generation;
+    void this.initial.then(() => {
+      if (generation !== this.generation) return;
+      for (const engine of engines) this.scheduleIndex(engine, CATCH_UP_DELAY_MS);
+    });
   }
 
   /** Indexes every folder with window progress; failures are logged and shown in the status bar. */
