@@ -184,26 +184,15 @@ export class CodeGraph {
     return out;
   }
 
-  /** PageRank over the call graph: callees of many callers rank high. Computed once per graph. */
+  /** PageRank over the call graph: callees of many callers rank high. Computed once per graph version. */
   symbolRank(id: string): number {
-    if (!this.rank) {
-      this.rank = new Map();
-      if (this.calls.order > 0) {
-        const scores = pagerank(this.calls, { getEdgeWeight: null, maxIterations: 50, tolerance: 1e-6 });
-        for (const [k, v] of Object.entries(scores)) this.rank.set(k, v);
-      }
-    }
+    this.rank ??= pageRanks(this.calls);
     return this.rank.get(id) ?? 0;
   }
 
+  /** PageRank over the import graph: files many others depend on rank high. */
   fileRankOf(file: string): number {
-    if (!this.fileRank) {
-      this.fileRank = new Map();
-      if (this.imports.order > 0) {
-        const scores = pagerank(this.imports, { getEdgeWeight: null, maxIterations: 50, tolerance: 1e-6 });
-        for (const [k, v] of Object.entries(scores)) this.fileRank.set(k, v);
-      }
-    }
+    this.fileRank ??= pageRanks(this.imports);
     return this.fileRank.get(file) ?? 0;
   }
 
@@ -253,4 +242,9 @@ export function sameShape(a: FileRecord, b: FileRecord): boolean {
   }
   const fields = (r: FileRecord) => r.bindings.filter((x) => x.field).map((x) => `${x.name}\0${x.type}\0${x.scope}\0${x.fromCall}`).join('\n');
   return fields(a) === fields(b);
+}
+
+function pageRanks(graph: DirectedGraph): Map<string, number> {
+  if (graph.order === 0) return new Map();
+  return new Map(Object.entries(pagerank(graph, { getEdgeWeight: null, maxIterations: 50, tolerance: 1e-6 })));
 }
