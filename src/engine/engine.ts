@@ -88,6 +88,7 @@ export class Engine implements Disposable {
   private readonly extractor: Extractor;
   private configFiles: string[] = [];
   private persistTimer?: NodeJS.Timeout;
+  private disposed = false;
 
   constructor(options: EngineOptions) {
     this.root = fs.realpathSync(options.root);
@@ -210,6 +211,8 @@ export class Engine implements Disposable {
       }
       // Extraction runs on the worker pool for a bulk index; results land in scan order.
       const results = await this.extractor.extractAll(pending.map((p) => ({ lang: languageForPath(p.file.rel)!.id, text: p.text, key: p.file.rel })));
+      // Disposed while parsing (the client went away): stop quietly, keep nothing half-done.
+      if (this.disposed) throw new EngineDisposed();
       const failed = results.filter((r) => r instanceof Error);
       if (pending.length > 1 && failed.length === pending.length) {
         // Nothing could be parsed at all: that is a broken install, not a workspace of odd files. Say so
@@ -259,6 +262,7 @@ export class Engine implements Disposable {
       if (this.rerun) return this.doIndex();
       return stats;
     } catch (e) {
+      if (e instanceof EngineDisposed) throw e;
       this.state = this.current ? 'ready' : 'error';
       this.lastError = errorMessage(e);
       this.logger.log('error', `Indexing ${this.root} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
@@ -418,11 +422,19 @@ export class Engine implements Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.stopWatching();
     this.retrievalIndex?.dispose();
     this.listeners.clear();
     this.extractor.dispose();
     // An edit saved in memory only (debounced) is written now, so the next start finds it.
     if (this.persistTimer) this.persist();
+  }
+}
+
+/** Indexing stopped because the engine was disposed mid-run; callers that dispose expect it. */
+export class EngineDisposed extends Error {
+  constructor() {
+    super('The workspace was closed while it was being indexed.');
   }
 }

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { contentHash } from '../common/hash';
 import { errorMessage } from '../common/errors';
 import type { Logger } from '../common/log';
-import { Engine } from '../engine/engine';
+import { Engine, EngineDisposed } from '../engine/engine';
 import { Workspaces } from '../engine/workspaces';
 import type { Settings } from './settings';
 
@@ -106,7 +106,8 @@ export class FolderEngines implements vscode.Disposable {
     try {
       await engine.index();
     } catch (e) {
-      this.logger.log('error', `Indexing ${engine.root} failed: ${errorMessage(e)}`);
+      // A folder closed or rebuilt mid-run (settings changed) is not a failure.
+      if (!(e instanceof EngineDisposed)) this.logger.log('error', `Indexing ${engine.root} failed: ${errorMessage(e)}`);
     } finally {
       this.running--;
       if (generation === this.generation) this.fire();
