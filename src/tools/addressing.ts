@@ -4,7 +4,9 @@ import { resolveInWorkspace } from '../common/paths';
 import type { Engine } from '../engine/engine';
 import type { SourcePosition } from '../engine/language-features';
 import type { IndexedSymbol } from '../graph/symbol-table';
+import { maxTokensArg, workspaceArg } from './common-args';
 import { lookupSymbol } from './symbols';
+import type { ToolContext } from './tool';
 
 /**
  * Every position tool takes either `{file, line, character}` (1-based, character in code points) or `{symbol}`
@@ -17,11 +19,20 @@ export const positionArgs = {
   symbol: z.string().min(1).max(500).optional().describe('Instead of a position: a symbol name, qualified name (`Class.method`) or symbol_id.'),
 };
 
+/** The arguments of a tool that asks about one position: the position (or symbol), a budget and a workspace. */
+export const positionToolArgs = { ...positionArgs, max_tokens: maxTokensArg, workspace: workspaceArg };
+
 export interface PositionInput {
   file?: string;
   line?: number;
   character?: number;
   symbol?: string;
+}
+
+/** The workspace a position belongs to, and the position (a symbol resolved to its declaration). */
+export async function positionInWorkspace(ctx: ToolContext, args: PositionInput & { workspace?: string }) {
+  const engine = ctx.workspaces.pick(args.workspace, args.file);
+  return { engine, ...(await resolvePosition(engine, args)) };
 }
 
 export async function resolvePosition(engine: Engine, args: PositionInput): Promise<{ at: SourcePosition; symbol?: IndexedSymbol }> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
-import { positionArgs, resolvePosition } from './addressing';
+import { positionArgs, positionInWorkspace } from './addressing';
 import { maxTokensArg, workspaceArg } from './common-args';
 import { locationJson, providerSymbolJson, requireFeature } from './language-shared';
 import { defineTool, READ_ONLY } from './tool';
@@ -25,8 +25,7 @@ export const callHierarchyTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const callHierarchy = requireFeature(ctx, 'callHierarchy', 'call_hierarchy', args.direction === 'outgoing' ? 'find_callees' : 'find_callers');
-    const engine = ctx.workspaces.pick(args.workspace, args.file);
-    const { at } = await resolvePosition(engine, args);
+    const { engine, at } = await positionInWorkspace(ctx, args);
     await engine.ready().catch(() => undefined); // symbol ids need the index; the answer does not
     const items = await callHierarchy(at, args.direction, engine.root, ctx.signal);
     if (!items.length) throw notFound(`No function or method at ${at.file}:${at.line}:${at.character} has a call hierarchy. Point at a function's name, or pass symbol.`);

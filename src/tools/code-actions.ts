@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invalidArgument } from '../common/errors';
 import { estimateTokens, fitToBudget } from '../common/tokens';
 import type { SourceRange } from '../engine/language-features';
-import { positionArgs, resolvePosition } from './addressing';
+import { positionArgs, positionInWorkspace } from './addressing';
 import { maxTokensArg, workspaceArg } from './common-args';
 import { EDITS, editJson } from './edit-plans';
 import { requireFeature } from './language-shared';
@@ -28,8 +28,7 @@ export const codeActionsTool = defineTool({
   annotations: EDITS,
   async handler(args, ctx) {
     const codeActions = requireFeature(ctx, 'codeActions', 'code_actions', 'diagnostics to see the problems, then edit the file');
-    const engine = ctx.workspaces.pick(args.workspace, args.file);
-    const { at } = await resolvePosition(engine, args);
+    const { engine, at } = await positionInWorkspace(ctx, args);
     if ((args.end_line === undefined) !== (args.end_character === undefined)) throw invalidArgument('Pass both end_line and end_character, or neither.');
     const end = args.end_line !== undefined ? { line: args.end_line, character: args.end_character! } : { line: at.line, character: at.character };
     if (end.line < at.line || (end.line === at.line && end.character < at.character)) throw invalidArgument('The range ends before it starts.');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
 import type { SourcePosition } from '../engine/language-features';
-import { positionArgs, resolvePosition } from './addressing';
+import { positionArgs, positionInWorkspace } from './addressing';
 import { maxTokensArg, workspaceArg } from './common-args';
 import { indexReferences } from './index-navigation';
 import { requireFeature } from './language-shared';
@@ -26,8 +26,7 @@ export const completionsTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const completions = requireFeature(ctx, 'completions', 'completions', 'search_symbols');
-    const engine = ctx.workspaces.pick(args.workspace, args.file);
-    const resolved = await resolvePosition(engine, args);
+    const { engine, ...resolved } = await positionInWorkspace(ctx, args);
     let at: SourcePosition = resolved.at;
     if (resolved.symbol) {
       const site = indexReferences(engine.graph, resolved.symbol)[0];

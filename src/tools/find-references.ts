@@ -1,7 +1,6 @@
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
-import { positionArgs, resolvePosition } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
+import { positionInWorkspace, positionToolArgs } from './addressing';
 import { indexDefinitions, indexReferences } from './index-navigation';
 import { symbolJson } from './symbols';
 import { defineTool, READ_ONLY } from './tool';
@@ -14,11 +13,10 @@ export const findReferencesTool = defineTool({
     'language server answers (all references, not only calls); elsewhere Sightline\'s index answers with the call sites it resolved to the symbol, ' +
     'each with its enclosing symbol. `source` says which answered. Returns { symbol?, references: [{file, line, character, enclosing_symbol?}], total, truncated, source }.',
   group: 'navigate',
-  inputSchema: { ...positionArgs, max_tokens: maxTokensArg, workspace: workspaceArg },
+  inputSchema: positionToolArgs,
   annotations: READ_ONLY,
   async handler(args, ctx) {
-    const engine = ctx.workspaces.pick(args.workspace, args.file);
-    const { at, symbol } = await resolvePosition(engine, args);
+    const { engine, at, symbol } = await positionInWorkspace(ctx, args);
     if (ctx.features.references) {
       const ranges = await ctx.features.references(at, engine.root, ctx.signal);
       if (ranges.length) {

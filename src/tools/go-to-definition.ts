@@ -1,7 +1,6 @@
 import { fitToBudget } from '../common/tokens';
 import { notFound } from '../common/errors';
-import { positionArgs, resolvePosition } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
+import { positionInWorkspace, positionToolArgs } from './addressing';
 import { indexDefinitions } from './index-navigation';
 import { symbolJson } from './symbols';
 import { defineTool, READ_ONLY } from './tool';
@@ -14,11 +13,10 @@ export const goToDefinitionTool = defineTool({
     'In VS Code the language server answers (exact, types included); elsewhere, or when no language server answers, Sightline\'s index does ' +
     '(calls resolved through scope, imports and members). `source` says which. Returns { definitions: [Symbol or location], source }.',
   group: 'navigate',
-  inputSchema: { ...positionArgs, max_tokens: maxTokensArg, workspace: workspaceArg },
+  inputSchema: positionToolArgs,
   annotations: READ_ONLY,
   async handler(args, ctx) {
-    const engine = ctx.workspaces.pick(args.workspace, args.file);
-    const { at, symbol } = await resolvePosition(engine, args);
+    const { engine, at, symbol } = await positionInWorkspace(ctx, args);
     if (symbol && !ctx.features.definition) return { definitions: [symbolJson(symbol)], source: 'index' };
     if (ctx.features.definition) {
       const ranges = await ctx.features.definition(at, engine.root, ctx.signal);

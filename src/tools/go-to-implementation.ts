@@ -1,5 +1,4 @@
-import { positionArgs } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
+import { positionToolArgs } from './addressing';
 import { providerLocations } from './language-shared';
 import { defineTool, READ_ONLY } from './tool';
 
@@ -11,7 +10,7 @@ export const goToImplementationTool = defineTool({
     'from the language server. Use it to get from an interface to the code that runs. Pass file + line + character (1-based) or `symbol`. ' +
     'Returns { implementations: [{file, line, character, end_line, end_character, symbol?}], total, truncated }. An empty list means the server found none. VS Code only.',
   group: 'navigate',
-  inputSchema: { ...positionArgs, max_tokens: maxTokensArg, workspace: workspaceArg },
+  inputSchema: positionToolArgs,
   annotations: READ_ONLY,
   handler: (args, ctx) =>
     providerLocations(ctx, args, 'implementation', 'go_to_implementation', 'implementations', 'find_references or structural_search (e.g. "kind:class" with the interface name)'),

@@ -1,5 +1,4 @@
-import { positionArgs } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
+import { positionToolArgs } from './addressing';
 import { providerLocations } from './language-shared';
 import { defineTool, READ_ONLY } from './tool';
 
@@ -11,7 +10,7 @@ export const goToTypeDefinitionTool = defineTool({
     'at `s`, the class Square. Use it to jump from a value to its type\'s declaration. Pass file + line + character (1-based) or `symbol`. ' +
     'Returns { type_definitions: [{file, line, character, end_line, end_character, symbol?}], total, truncated }. VS Code only.',
   group: 'navigate',
-  inputSchema: { ...positionArgs, max_tokens: maxTokensArg, workspace: workspaceArg },
+  inputSchema: positionToolArgs,
   annotations: READ_ONLY,
   handler: (args, ctx) => providerLocations(ctx, args, 'typeDefinition', 'go_to_type_definition', 'type_definitions', 'go_to_definition on the type name'),
 });

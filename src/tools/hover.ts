@@ -1,7 +1,6 @@
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
-import { positionArgs, resolvePosition } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
+import { positionInWorkspace, positionToolArgs } from './addressing';
 import { indexDefinitions } from './index-navigation';
 import { locationJson } from './language-shared';
 import { symbolJson } from './symbols';
@@ -16,11 +15,10 @@ export const hoverTool = defineTool({
     '(1-based, character in Unicode code points) or `symbol`. Returns { contents: [markdown], range?, source }. Without a language server (the CLI) the index ' +
     'answers with the declared signature of the symbol there (source: "index").',
   group: 'navigate',
-  inputSchema: { ...positionArgs, max_tokens: maxTokensArg, workspace: workspaceArg },
+  inputSchema: positionToolArgs,
   annotations: READ_ONLY,
   async handler(args, ctx) {
-    const engine = ctx.workspaces.pick(args.workspace, args.file);
-    const { at, symbol } = await resolvePosition(engine, args);
+    const { engine, at, symbol } = await positionInWorkspace(ctx, args);
     if (!ctx.features.hover) {
       const target = symbol ?? indexDefinitions(engine, await engine.ready(), at)[0];
       if (!target) throw notFound(`The index knows no symbol at ${at.file}:${at.line}:${at.character}; full hover needs VS Code's language servers. Point at an identifier, or pass symbol.`);

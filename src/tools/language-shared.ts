@@ -3,7 +3,7 @@ import { fitToBudget } from '../common/tokens';
 import type { Engine } from '../engine/engine';
 import type { LanguageFeatures, ProviderSymbol, SourceRange } from '../engine/language-features';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { resolvePosition, type PositionInput } from './addressing';
+import { type PositionInput, positionInWorkspace } from './addressing';
 import { symbolJson, type SymbolJson } from './symbols';
 import type { ToolContext } from './tool';
 
@@ -89,8 +89,7 @@ export async function providerLocations(
   instead: string,
 ) {
   const locate = requireFeature(ctx, feature, tool, instead);
-  const engine = ctx.workspaces.pick(args.workspace, args.file);
-  const { at } = await resolvePosition(engine, args);
+  const { engine, at } = await positionInWorkspace(ctx, args);
   const found = (await locate(at, engine.root, ctx.signal)).map((r) => locationWithSymbol(engine, r));
   return fitToBudget(found, args.max_tokens, (kept, truncated) => ({ position: at, [key]: kept, total: found.length, truncated, source: 'language_server' }));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positionArgs, resolvePosition } from './addressing';
+import { positionArgs, positionInWorkspace } from './addressing';
 import { maxTokensArg, workspaceArg } from './common-args';
 import { EDITS, planResult } from './edit-plans';
 import { requireFeature } from './language-shared';
@@ -24,8 +24,7 @@ export const renameSymbolTool = defineTool({
   annotations: EDITS,
   async handler(args, ctx) {
     const rename = requireFeature(ctx, 'rename', 'rename_symbol', 'find_references to list the places to edit');
-    const engine = ctx.workspaces.pick(args.workspace, args.file);
-    const { at } = await resolvePosition(engine, args);
+    const { engine, at } = await positionInWorkspace(ctx, args);
     const plan = await rename(at, args.new_name, engine.root, ctx.signal);
     if (!args.apply) return planResult(plan, args.max_tokens, { position: at, new_name: args.new_name });
     const applyEdits = requireFeature(ctx, 'applyEdits', 'rename_symbol', 'the plan without apply');

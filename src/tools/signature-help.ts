@@ -2,7 +2,7 @@ import { notFound } from '../common/errors';
 import type { Engine } from '../engine/engine';
 import type { SourcePosition } from '../engine/language-features';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { positionArgs, resolvePosition } from './addressing';
+import { positionArgs, positionInWorkspace } from './addressing';
 import { workspaceArg } from './common-args';
 import { indexReferences } from './index-navigation';
 import { requireFeature } from './language-shared';
@@ -31,8 +31,7 @@ export const signatureHelpTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const signatureHelp = requireFeature(ctx, 'signatureHelp', 'signature_help', 'hover on the function name');
-    const engine = ctx.workspaces.pick(args.workspace, args.file);
-    const resolved = await resolvePosition(engine, args);
+    const { engine, ...resolved } = await positionInWorkspace(ctx, args);
     const at = resolved.symbol ? insideFirstCall(engine, resolved.symbol) : resolved.at;
     const help = await signatureHelp(at, engine.root, ctx.signal);
     if (!help) throw notFound(`No call's argument list contains ${at.file}:${at.line}:${at.character}. Point just after "(" or a comma inside a call.`);
