@@ -1,6 +1,8 @@
+import * as path from 'node:path';
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolContext, ToolDefinition } from '../tools/tool';
 import { errorResult, okResult } from './results';
+import { isSightlineError, SightlineError } from '../common/errors';
 
 export const SERVER_NAME = 'sightline';
 
@@ -35,7 +37,7 @@ export function createMcpServer(options: ServerOptions): McpServer {
           const engine = ctx.workspaces.pick((args.workspace ?? args.repository) as string | undefined, args.file as string | undefined);
           return okResult({ ...value, freshness: engine.freshness() });
         } catch (e) {
-          return errorResult(e, ctx.logger, tool.name);
+          return errorResult(withFolderHint(e, ctx, args), ctx.logger, tool.name);
         }
       },
     );
@@ -55,4 +57,16 @@ export function setEnabledTools(server: McpServer, names: ReadonlySet<string>): 
     if (names.has(name) && !handle.enabled) handle.enable();
     else if (!names.has(name) && handle.enabled) handle.disable();
   }
+}
+
+/**
+ * With several folders open, a tool called without `workspace` looks only in the first one: a "not found"
+ * there must not read as "not in the workspace". Say where it looked and how to look elsewhere.
+ */
+function withFolderHint(e: unknown, ctx: ToolContext, args: Record<string, unknown>): unknown {
+  const engines = ctx.workspaces.engines;
+  if (!isSightlineError(e) || e.kind !== 'notFound' || engines.length < 2 || args.workspace || args.repository) return e;
+  if (typeof args.file === 'string' && path.isAbsolute(args.file)) return e;
+  const [first, ...others] = ctx.workspaces.names;
+  return new SightlineError(e.kind, `${e.message} (Looked in the first workspace folder, ${first}; also open: ${others.join(', ')} — pass workspace to look there.)`, e.data);
 }
