@@ -3,7 +3,7 @@ import { fitToBudget } from '../common/tokens';
 import { uncommittedChanges } from '../engine/git';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { depthArg, maxTokensArg, minConfidenceArg, workspaceArg } from './common-args';
+import { depthArg, dispatchArg, maxTokensArg, minConfidenceArg, workspaceArg } from './common-args';
 import { lookupSymbol, reachedJson, symbolJson } from './symbols';
 import { defineTool, READ_ONLY } from './tool';
 
@@ -18,7 +18,7 @@ export const blastRadiusTool = defineTool({
   title: 'Blast radius',
   description:
     'What a change can break: every function and method that calls the target, transitively up to `depth`, the files they live in and the files that import ' +
-    'the target\'s file, and which of those files are tests (run those). `target` is a symbol (name, qualified name or symbol_id), a workspace-relative ' +
+    'the target\'s file, and which of those files are tests (run those). Calls through a base, interface or trait method reach its overrides (resolution `dispatch`). `target` is a symbol (name, qualified name or symbol_id), a workspace-relative ' +
     'file path, or the word `changes` for the uncommitted git diff (the symbols whose lines changed). Use it before and after editing, to know what to re-check. ' +
     'Returns { target, changed_symbols, symbols, files, tests, truncated }.',
   group: 'graph',
@@ -26,6 +26,7 @@ export const blastRadiusTool = defineTool({
     target: z.string().min(1).max(1000).describe('A symbol, a workspace-relative file path, or `changes` (the uncommitted git diff).'),
     depth: depthArg,
     min_confidence: minConfidenceArg,
+    dispatch: dispatchArg,
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
@@ -34,10 +35,10 @@ export const blastRadiusTool = defineTool({
     const engine = ctx.workspaces.pick(args.workspace);
     const graph = await engine.ready();
     const { start, startFiles, description } = startSet(graph, engine.root, args.target);
-    const reached = graph.walk(start.map((s) => s.id), 'in', args.depth, args.min_confidence);
+    const reached = graph.walk(start.map((s) => s.id), 'in', args.depth, args.min_confidence, { dispatch: args.dispatch });
     const files = new Set<string>(startFiles);
     for (const r of reached) files.add(r.symbol.file);
-    for (const s of start) for (const site of graph.moduleCallers.get(s.id) ?? []) files.add(site.file);
+    for (const s of start) for (const site of graph.moduleCallers.get(s.id) ?? []) if (args.dispatch || site.resolution !== 'dispatch') files.add(site.file);
     for (const importer of importers(graph, startFiles, args.depth)) files.add(importer);
     const fileList = [...files].sort();
     // Tests first (what to run), then files, each within its share of the budget; symbols take the rest.

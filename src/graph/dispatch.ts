@@ -1,0 +1,123 @@
+import type { CallRecord } from '../index/records';
+import { TYPE_KINDS } from '../index/records';
+import type { TypeHierarchy } from './hierarchy';
+import type { IndexedSymbol, SymbolTable } from './symbol-table';
+
+/**
+ * Dispatch: a call to a base, abstract or interface method (or a trait method) may run any override or
+ * implementation of it. The override relation (TypeHierarchy.overriddenBy, Go method sets here) depends only on
+ * what files show each other (names, nesting, heritage, imports: see sameShape), so it is computed once per
+ * graph, and an edit that re-links one file leaves it true. CodeGraph materialises the edges at link time.
+ */
+
+/** Beyond this many implementations a call says nothing useful about which one runs: no dispatch edges at all. */
+export const MAX_DISPATCH_TARGETS = 64;
+
+/**
+ * The confidence of a dispatch edge to one of `implementations` overrides: 0.9 for one, then 0.1 less each
+ * time the count doubles (2 → 0.8, 4 → 0.7, 8 → 0.6, 16 → 0.5, 17+ below the tools' default min_confidence of
+ * 0.5), and never above the confidence of the call itself. A hub method with dozens of implementations stays
+ * out of default answers, and the common one-to-few case is shown.
+ */
+export function dispatchConfidence(callConfidence: number, implementations: number): number {
+  const byCount = 0.9 - 0.1 * Math.log2(Math.max(1, implementations));
+  return Math.round(Math.max(0.05, Math.min(callConfidence, byCount)) * 100) / 100;
+}
+
+/** `super.m()`, `super().m()`, Rust `<Type>::m` on a concrete type: the call names exactly one body. */
+const STATIC_RECEIVERS = new Set(['super', 'super()']);
+const STATIC_SIGNATURE = /^\s*(?:(?:public|private|protected|export|readonly)\s+)*static\s/;
+
+export class DispatchIndex {
+  /** Base/interface/trait method id → every workspace method that overrides or implements it (transitively). */
+  private implementationsOf?: Map<string, IndexedSymbol[]>;
+
+  constructor(
+    private readonly table: SymbolTable,
+    private readonly types: TypeHierarchy,
+  ) {}
+
+  /** The overrides a call resolved to `target` may run instead of it, or none when the call cannot dispatch. */
+  targets(call: CallRecord, target: IndexedSymbol): IndexedSymbol[] {
+    if (target.kind !== 'method' || target.name === 'constructor' || call.constructs) return [];
+    if (call.receiver !== undefined && STATIC_RECEIVERS.has(call.receiver)) return [];
+    if (STATIC_SIGNATURE.test(target.signature)) return [];
+    const impls = this.implementations(target);
+    return impls.length <= MAX_DISPATCH_TARGETS ? impls : [];
+  }
+
+  implementations(method: IndexedSymbol): IndexedSymbol[] {
+    this.implementationsOf ??= this.build();
+    return this.implementationsOf.get(method.id) ?? [];
+  }
+
+  private build(): Map<string, IndexedSymbol[]> {
+    const out = new Map<string, Set<IndexedSymbol>>();
+    const add = (base: IndexedSymbol, impl: IndexedSymbol) => {
+      if (base.id === impl.id) return;
+      let set = out.get(base.id);
+      if (!set) out.set(base.id, (set = new Set()));
+      set.add(impl);
+    };
+    for (const sym of this.table.all) {
+      if (sym.kind !== 'method' || sym.lang === 'go') continue;
+      for (const base of this.types.overriddenBy(sym)) add(base, sym);
+      // A Rust method in `impl Trait for X` names its trait (the impl may live in another file than X).
+      if (sym.lang === 'rust' && sym.heritage?.length) {
+        for (const trait of this.types.bases(sym, 'rust')) {
+          for (const m of this.table.membersNamed(trait.name, sym.name)) if (this.types.belongsTo(m, trait)) add(m, sym);
+        }
+      }
+    }
+    for (const [base, impl] of goImplementations(this.table, this.types)) add(base, impl);
+    return new Map([...out].map(([id, set]) => [id, [...set].sort((a, b) => a.ordinal - b.ordinal)]));
+  }
+}
+
+/**
+ * Go interfaces are satisfied implicitly: every workspace type whose method set (value and pointer receivers,
+ * methods promoted from embedded structs) has every method name of an interface (its own and its embedded
+ * interfaces') implements it. Yields (interface method, implementing method) pairs.
+ */
+function* goImplementations(table: SymbolTable, types: TypeHierarchy): Generator<[IndexedSymbol, IndexedSymbol]> {
+  // Concrete types that declare a method, by method name: the candidates for an interface with that method.
+  const typesWithMethod = new Map<string, Set<IndexedSymbol>>();
+  for (const m of table.all) {
+    if (m.lang !== 'go' || m.kind !== 'method' || m.parent !== undefined) continue;
+    const owner = types.enclosingType(m.file, m);
+    if (!owner || owner.local < 0 || owner.kind === 'interface') continue;
+    let set = typesWithMethod.get(m.name);
+    if (!set) typesWithMethod.set(m.name, (set = new Set()));
+    set.add(owner);
+  }
+  for (const iface of table.all) {
+    if (iface.lang !== 'go' || iface.kind !== 'interface') continue;
+    const required = interfaceMethods(table, types, iface);
+    if (!required.size) continue;
+    // Start from the rarest method name: few candidates to check against the whole set.
+    const names = [...required.keys()].sort((a, b) => (typesWithMethod.get(a)?.size ?? 0) - (typesWithMethod.get(b)?.size ?? 0));
+    for (const type of typesWithMethod.get(names[0]) ?? []) {
+      const found = names.map((n) => types.members(type, n).filter((m) => m.kind === 'method' && !isInterfaceMember(table, m)));
+      if (found.some((list) => list.length === 0)) continue;
+      for (let i = 0; i < names.length; i++) for (const impl of found[i]) for (const decl of required.get(names[i])!) yield [decl, impl];
+    }
+  }
+}
+
+/** An interface's method names, each with its declarations (own and embedded interfaces'). */
+function interfaceMethods(table: SymbolTable, types: TypeHierarchy, iface: IndexedSymbol, depth = 0, out = new Map<string, IndexedSymbol[]>()): Map<string, IndexedSymbol[]> {
+  if (depth > 6) return out;
+  for (const m of table.byFile.get(iface.file) ?? []) {
+    if (m.parent !== iface.local || m.kind !== 'method') continue;
+    const list = out.get(m.name) ?? [];
+    list.push(m);
+    out.set(m.name, list);
+  }
+  for (const base of types.bases(iface, 'go')) if (base.kind === 'interface') interfaceMethods(table, types, base, depth + 1, out);
+  return out;
+}
+
+function isInterfaceMember(table: SymbolTable, m: IndexedSymbol): boolean {
+  const parent = m.parent !== undefined ? table.byFile.get(m.file)?.[m.parent] : undefined;
+  return parent !== undefined && TYPE_KINDS.has(parent.kind) && (parent.kind === 'interface' || parent.kind === 'trait');
+}
