@@ -126,9 +126,9 @@ export class CodeGraph {
       for (const target of resolved.targets) {
         this.addCall(file, from, target.id, site, resolved.resolution, resolved.confidence);
         // The overrides this call may run instead (see dispatch.ts): edges of their own, marked `dispatch`.
-        const overrides = this.dispatch.targets(call, target).filter((o) => !direct.has(o.id));
-        const confidence = dispatchConfidence(resolved.confidence, this.dispatch.implementations(target).length);
-        for (const o of overrides) this.addCall(file, from, o.id, site, 'dispatch', confidence);
+        const overrides = this.dispatch.targets(call, target, resolved.receiverTypes);
+        const confidence = dispatchConfidence(resolved.confidence, overrides.length);
+        for (const o of overrides) if (!direct.has(o.id)) this.addCall(file, from, o.id, site, 'dispatch', confidence);
       }
     }
   }

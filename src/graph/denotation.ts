@@ -11,6 +11,8 @@ export interface ResolvedCall {
   targets: IndexedSymbol[];
   resolution: Resolution;
   confidence: number;
+  /** The receiver's static types, when the call went through an instance: they narrow what it can dispatch to. */
+  receiverTypes?: IndexedSymbol[];
 }
 
 /** What a name or receiver expression denotes. */

@@ -28,21 +28,43 @@ export function dispatchConfidence(callConfidence: number, implementations: numb
 const STATIC_RECEIVERS = new Set(['super', 'super()']);
 const STATIC_SIGNATURE = /^\s*(?:(?:public|private|protected|export|readonly)\s+)*static\s/;
 
+/** A Go method that implements an interface method, and the type whose method set it belongs to (it may be promoted). */
+interface GoImplementation {
+  /** The interface whose method set the type satisfies; `decl` may come from an interface it embeds. */
+  iface: IndexedSymbol;
+  decl: IndexedSymbol;
+  impl: IndexedSymbol;
+  type: IndexedSymbol;
+}
+
 export class DispatchIndex {
   /** Base/interface/trait method id → every workspace method that overrides or implements it (transitively). */
   private implementationsOf?: Map<string, IndexedSymbol[]>;
+  /** Go interface id → ids of the workspace types that satisfy it. */
+  private goImplementers = new Map<string, Set<string>>();
+  private goByDecl = new Map<string, GoImplementation[]>();
 
   constructor(
     private readonly table: SymbolTable,
     private readonly types: TypeHierarchy,
   ) {}
 
-  /** The overrides a call resolved to `target` may run instead of it, or none when the call cannot dispatch. */
-  targets(call: CallRecord, target: IndexedSymbol): IndexedSymbol[] {
+  /**
+   * The overrides a call resolved to `target` may run instead of it (none when the call cannot dispatch). A Go
+   * call through an interface-typed receiver reaches only the types that satisfy that interface (as CHA does):
+   * `rw.Read()` on an io.ReadWriter does not reach every Reader.
+   */
+  targets(call: CallRecord, target: IndexedSymbol, receiverTypes?: IndexedSymbol[]): IndexedSymbol[] {
     if (target.kind !== 'method' || target.name === 'constructor' || call.constructs) return [];
     if (call.receiver !== undefined && STATIC_RECEIVERS.has(call.receiver)) return [];
     if (STATIC_SIGNATURE.test(target.signature)) return [];
-    const impls = this.implementations(target);
+    let impls = this.implementations(target);
+    const ifaces = target.lang === 'go' ? receiverTypes?.filter((t) => t.kind === 'interface') : undefined;
+    if (ifaces?.length) {
+      const satisfying = ifaces.map((i) => this.goImplementers.get(i.id) ?? new Set<string>());
+      const reachable = new Set((this.goByDecl.get(target.id) ?? []).filter((g) => satisfying.some((s) => s.has(g.type.id))).map((g) => g.impl.id));
+      impls = impls.filter((m) => reachable.has(m.id));
+    }
     return impls.length <= MAX_DISPATCH_TARGETS ? impls : [];
   }
 
@@ -69,7 +91,15 @@ export class DispatchIndex {
         }
       }
     }
-    for (const [base, impl] of goImplementations(this.table, this.types)) add(base, impl);
+    for (const g of goImplementations(this.table, this.types)) {
+      add(g.decl, g.impl);
+      let types = this.goImplementers.get(g.iface.id);
+      if (!types) this.goImplementers.set(g.iface.id, (types = new Set()));
+      types.add(g.type.id);
+      const list = this.goByDecl.get(g.decl.id) ?? [];
+      list.push(g);
+      this.goByDecl.set(g.decl.id, list);
+    }
     return new Map([...out].map(([id, set]) => [id, [...set].sort((a, b) => a.ordinal - b.ordinal)]));
   }
 }
@@ -77,18 +107,31 @@ export class DispatchIndex {
 /**
  * Go interfaces are satisfied implicitly: every workspace type whose method set (value and pointer receivers,
  * methods promoted from embedded structs) has every method name of an interface (its own and its embedded
- * interfaces') implements it. Yields (interface method, implementing method) pairs.
+ * interfaces') implements it.
  */
-function* goImplementations(table: SymbolTable, types: TypeHierarchy): Generator<[IndexedSymbol, IndexedSymbol]> {
+function* goImplementations(table: SymbolTable, types: TypeHierarchy): Generator<GoImplementation> {
   // Concrete types that declare a method, by method name: the candidates for an interface with that method.
   const typesWithMethod = new Map<string, Set<IndexedSymbol>>();
+  const addType = (name: string, type: IndexedSymbol) => {
+    let set = typesWithMethod.get(name);
+    if (!set) typesWithMethod.set(name, (set = new Set()));
+    set.add(type);
+  };
+  const embedders = new Map<string, IndexedSymbol[]>();
+  for (const t of table.all) {
+    if (t.lang !== 'go' || t.kind !== 'struct' || !t.heritage?.length) continue;
+    for (const base of types.bases(t, 'go')) embedders.set(base.id, [...(embedders.get(base.id) ?? []), t]);
+  }
   for (const m of table.all) {
     if (m.lang !== 'go' || m.kind !== 'method' || m.parent !== undefined) continue;
     const owner = types.enclosingType(m.file, m);
     if (!owner || owner.local < 0 || owner.kind === 'interface') continue;
-    let set = typesWithMethod.get(m.name);
-    if (!set) typesWithMethod.set(m.name, (set = new Set()));
-    set.add(owner);
+    // A struct that embeds the owner has the method too (promoted), however deep.
+    const stack = [owner];
+    for (let type = stack.pop(), n = 0; type && n < 50; type = stack.pop(), n++) {
+      addType(m.name, type);
+      stack.push(...(embedders.get(type.id) ?? []));
+    }
   }
   for (const iface of table.all) {
     if (iface.lang !== 'go' || iface.kind !== 'interface') continue;
@@ -99,7 +142,7 @@ function* goImplementations(table: SymbolTable, types: TypeHierarchy): Generator
     for (const type of typesWithMethod.get(names[0]) ?? []) {
       const found = names.map((n) => types.members(type, n).filter((m) => m.kind === 'method' && !isInterfaceMember(table, m)));
       if (found.some((list) => list.length === 0)) continue;
-      for (let i = 0; i < names.length; i++) for (const impl of found[i]) for (const decl of required.get(names[i])!) yield [decl, impl];
+      for (let i = 0; i < names.length; i++) for (const impl of found[i]) for (const decl of required.get(names[i])!) yield { iface, decl, impl, type };
     }
   }
 }

@@ -96,7 +96,7 @@ export class CallResolver {
       }
       case 'instance': {
         const targets = receiver.types.flatMap((t) => this.types.members(t, call.name));
-        if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence };
+        if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence, receiverTypes: receiver.types };
         return this.byName(family, call, true);
       }
     }
