@@ -1,5 +1,7 @@
 import type { CallRecord } from '../index/records';
-import { TYPE_KINDS } from '../index/records';
+import { CALLABLE_KINDS, TYPE_KINDS } from '../index/records';
+import { languageInfo } from '../index/languages';
+import { returnTypeName } from './signatures';
 import type { TypeHierarchy } from './hierarchy';
 import type { IndexedSymbol, SymbolTable } from './symbol-table';
 
@@ -91,6 +93,7 @@ export class DispatchIndex {
         }
       }
     }
+    for (const [decl, impl] of literalImplementations(this.table, this.types)) add(decl, impl);
     for (const g of goImplementations(this.table, this.types)) {
       add(g.decl, g.impl);
       let types = this.goImplementers.get(g.iface.id);
@@ -143,6 +146,40 @@ function* goImplementations(table: SymbolTable, types: TypeHierarchy): Generator
       const found = names.map((n) => types.members(type, n).filter((m) => m.kind === 'method' && !isInterfaceMember(table, m)));
       if (found.some((list) => list.length === 0)) continue;
       for (let i = 0; i < names.length; i++) for (const impl of found[i]) for (const decl of required.get(names[i])!) yield { iface, decl, impl, type };
+    }
+  }
+}
+
+/**
+ * TS/JS object literals that stand for an interface or class: `const x: Feature = { initialize() {…} }`, and the
+ * literal a function declared `(): Feature` returns. Their methods (symbols nested in the constant or function)
+ * implement the type's members of the same name. Yields (declared member, literal method) pairs.
+ */
+function* literalImplementations(table: SymbolTable, types: TypeHierarchy): Generator<[IndexedSymbol, IndexedSymbol]> {
+  for (const [file, record] of table.files) {
+    if (languageInfo(record.lang).family !== 'js') continue;
+    const symbols = table.byFile.get(file) ?? [];
+    const typed = new Map<number, string>();
+    for (const b of record.bindings) {
+      if (b.field || b.fromCall || b.collection || b.elementOf || b.scope === undefined) continue;
+      // A typed constant's binding is scoped to the constant itself.
+      const owner = symbols[b.scope];
+      if (owner?.kind === 'constant' && owner.name === b.name) typed.set(owner.local, b.type);
+    }
+    for (const s of symbols) {
+      if (s.kind !== 'function' && s.kind !== 'method') continue;
+      const returned = returnTypeName(s.signature, s.name, 'js');
+      if (returned) typed.set(s.local, returned);
+    }
+    if (!typed.size) continue;
+    const resolved = new Map<string, IndexedSymbol[]>();
+    for (const m of symbols) {
+      if (m.parent === undefined || !CALLABLE_KINDS.has(m.kind)) continue;
+      const typeName = typed.get(m.parent);
+      if (typeName === undefined) continue;
+      let targetTypes = resolved.get(typeName);
+      if (!targetTypes) resolved.set(typeName, (targetTypes = types.typesNamedIn(file, typeName)));
+      for (const type of targetTypes) for (const decl of types.members(type, m.name)) if (decl.kind === 'method') yield [decl, m];
     }
   }
 }
