@@ -18,7 +18,7 @@ export interface CallSite {
 
 export interface AffectedSymbol extends SymbolInfo {
   depth: number;
-  /** How the call edge was resolved (`import`, `member`, `scope`, `name`, …). */
+  /** How the call edge was resolved (`import`, `member`, `scope`, `package`, `dispatch`, `name`). */
   resolution: string;
   confidence: number;
   call_sites: CallSite[];
