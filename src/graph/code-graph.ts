@@ -1,11 +1,11 @@
 import { DirectedGraph } from 'graphology';
 import { stronglyConnectedComponents } from 'graphology-components';
 import pagerank from 'graphology-metrics/centrality/pagerank';
-import type { FileRecord } from '../index/records';
+import type { CallRecord, FileRecord } from '../index/records';
 import { languageInfo } from '../index/languages';
 import { ModuleResolver, type ProjectConfig } from './modules';
 import { DispatchIndex, dispatchConfidence } from './dispatch';
-import { CallResolver, type Resolution } from './resolver';
+import { CallResolver, type Resolution, type ResolvedCall } from './resolver';
 import { type IndexedSymbol, SymbolTable } from './symbol-table';
 
 export interface CallSite {
@@ -118,7 +118,7 @@ export class CodeGraph {
   private linkCalls(file: string, record: FileRecord): void {
     const symbols = this.table.byFile.get(file)!;
     for (const call of record.calls) {
-      const resolved = this.resolver.resolve(file, record, call);
+      const resolved = this.selfCallInSubclasses(file, call) ?? this.resolver.resolve(file, record, call);
       if (!resolved) continue;
       const site = { file, line: call.line, character: call.character };
       const from = call.enclosing === undefined ? undefined : symbols[call.enclosing].id;
@@ -131,6 +131,20 @@ export class CodeGraph {
         for (const o of overrides) if (!direct.has(o.id)) this.addCall(file, from, o.id, site, 'dispatch', confidence);
       }
     }
+  }
+
+  /**
+   * `self.m()` / `this.m()` where the class has no `m` of its own or from its bases, but subclasses define it: a
+   * dispatch to those (else the resolver would guess by name alone).
+   */
+  private selfCallInSubclasses(file: string, call: CallRecord): ResolvedCall | undefined {
+    if (call.receiver !== 'self' && call.receiver !== 'this') return undefined;
+    const enclosing = call.enclosing !== undefined ? this.table.byFile.get(file)?.[call.enclosing] : undefined;
+    const owner = this.resolver.types.enclosingType(file, enclosing);
+    if (!owner || owner.local < 0 || owner.lang === 'go' || owner.lang === 'rust') return undefined;
+    if (this.resolver.types.members(owner, call.name).length) return undefined;
+    const targets = this.dispatch.subclassMembers(owner, call.name);
+    return targets.length ? { targets, resolution: 'dispatch', confidence: dispatchConfidence(1, targets.length) } : undefined;
   }
 
   /** One call site into `to`, from the symbol `from` or (undefined) from module level; an edge keeps its most certain resolution. */

@@ -28,6 +28,8 @@ export function dispatchConfidence(callConfidence: number, implementations: numb
 
 /** `super.m()`, `super().m()`, Rust `<Type>::m` on a concrete type: the call names exactly one body. */
 const STATIC_RECEIVERS = new Set(['super', 'super()']);
+/** Bases that give a class no methods a `self.m()` could mean. */
+const METHODLESS_BASES = new Set(['object', 'ABC', 'abc.ABC', 'Generic', 'typing.Generic', 'Protocol', 'typing.Protocol']);
 const STATIC_SIGNATURE = /^\s*(?:(?:public|private|protected|export|readonly)\s+)*static\s/;
 
 /** A Go method that implements an interface method, and the type whose method set it belongs to (it may be promoted). */
@@ -45,6 +47,8 @@ export class DispatchIndex {
   /** Go interface id → ids of the workspace types that satisfy it. */
   private goImplementers = new Map<string, Set<string>>();
   private goByDecl = new Map<string, GoImplementation[]>();
+  /** Type id → the workspace types that name it as a base. */
+  private subtypesOf?: Map<string, IndexedSymbol[]>;
 
   constructor(
     private readonly table: SymbolTable,
@@ -68,6 +72,43 @@ export class DispatchIndex {
       impls = impls.filter((m) => reachable.has(m.id));
     }
     return impls.length <= MAX_DISPATCH_TARGETS ? impls : [];
+  }
+
+  /**
+   * `self.m()` / `this.m()` in a class that declares no `m` (nor inherits one): the subclasses that define `m` are
+   * what the call runs (Python and JS template methods left to subclasses, mixins whose hosts have `m` from another
+   * base). Each subclass's nearest `m`, at any depth.
+   */
+  subclassMembers(type: IndexedSymbol, name: string): IndexedSymbol[] {
+    // A base outside the workspace (other than the ones known to add no methods) may define `m` itself.
+    const family = languageInfo(type.lang).family;
+    const external = (type.heritage ?? []).filter((h) => !METHODLESS_BASES.has(h));
+    if (external.length > this.types.bases(type, family).length) return [];
+    this.subtypesOf ??= this.buildSubtypes();
+    const out = new Map<string, IndexedSymbol>();
+    const seen = new Set<string>([type.id]);
+    const stack = [...(this.subtypesOf.get(type.id) ?? [])];
+    while (stack.length && out.size <= MAX_DISPATCH_TARGETS) {
+      const sub = stack.pop()!;
+      if (seen.has(sub.id)) continue;
+      seen.add(sub.id);
+      for (const m of this.types.members(sub, name)) if (m.kind === 'method') out.set(m.id, m);
+      stack.push(...(this.subtypesOf.get(sub.id) ?? []));
+    }
+    return out.size <= MAX_DISPATCH_TARGETS ? [...out.values()].sort((a, b) => a.ordinal - b.ordinal) : [];
+  }
+
+  private buildSubtypes(): Map<string, IndexedSymbol[]> {
+    const out = new Map<string, IndexedSymbol[]>();
+    for (const t of this.table.all) {
+      if (!TYPE_KINDS.has(t.kind) || !t.heritage?.length) continue;
+      for (const base of this.types.bases(t, languageInfo(t.lang).family)) {
+        const list = out.get(base.id) ?? [];
+        list.push(t);
+        out.set(base.id, list);
+      }
+    }
+    return out;
   }
 
   implementations(method: IndexedSymbol): IndexedSymbol[] {

@@ -127,6 +127,13 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       const depth2 = await callTool(w.ctx, 'find_callers', { symbol: 'shop/handlers.py#AuthHandler.before', depth: 2 });
       assert.deepEqual(ids(depth2.callers), ['shop/handlers.py#Handler.handle', 'shop/handlers.py#serve']);
     });
+
+    it('self.m() in a base that leaves m to its subclasses reaches each subclass\'s m, and a mixin\'s self call its host\'s', async () => {
+      const run = await callTool(w.ctx, 'find_callers', { symbol: 'shop/jobs.py#PrintJob.run', depth: 2 });
+      assert.deepEqual(byId(run.callers), { 'shop/jobs.py#Job.execute': 'dispatch', 'shop/jobs.py#Retrying.attempt': 'dispatch' });
+      const callees = await callTool(w.ctx, 'find_callees', { symbol: 'shop/jobs.py#Job.execute', depth: 1, dispatch: false });
+      assert.deepEqual(ids(callees.callees), ['shop/jobs.py#Job.prepare']);
+    });
   });
 
   describe('Go (quality/go)', () => {
