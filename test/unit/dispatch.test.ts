@@ -70,6 +70,11 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       assert.deepEqual(ids(direct.callees), ['src/features/feature.ts#Feature.dispose']);
     });
 
+    it('go_to_definition at a call through the interface names the interface member, not the overrides', async () => {
+      const r = await callTool(w.ctx, 'go_to_definition', { file: 'src/features/run.ts', line: 11, character: 11 });
+      assert.deepEqual(r.definitions.map((d: { symbol_id?: string; id?: string }) => d.symbol_id ?? d.id), ['src/features/feature.ts#Feature.dispose']);
+    });
+
     it('blast_radius and related follow dispatch edges and show the resolution', async () => {
       const blast = await callTool(w.ctx, 'blast_radius', { target: 'src/features/literal.ts#noop.initialize', depth: 2 });
       assert.equal(byId(blast.symbols)['src/features/run.ts#boot'], 'dispatch');
