@@ -199,6 +199,8 @@ export async function scoreCorpus(name: string, index: SightlineIndex, oracle: O
     // Dispatch-inclusive answer: what an agent changing an override needs to re-check.
     // find_callers' own dispatch edges (resolution `dispatch`): callers of every base member this one overrides.
     const withBases = await walkTool(index, ids[0], 'in', 1, floor, true);
+    // The direct callers left out above (`super(…)`, which TS does not list) stay out here too.
+    for (const [caller, e] of [...withBases]) if (e.resolution !== 'dispatch' && !found.has(caller)) withBases.delete(caller);
     const dispatchTruth = new Map<string, unknown>([...truth.callers, ...[...truth.viaBase].map((g) => [g, true] as const)]);
     tally(score.dispatch, withBases, dispatchTruth, floor);
     if (process.env.QUALITY_DEBUG) {
