@@ -7,8 +7,8 @@ import { Workspaces } from '../../src/engine/workspaces';
 import type { CodeGraph } from '../../src/graph/code-graph';
 import type { IndexedSymbol } from '../../src/graph/symbol-table';
 import { ALL_TOOLS } from '../../src/tools/registry';
-import type { ToolContext } from '../../src/tools/tool';
-import { validateArgs } from '../../src/tools/validate';
+import type { ToolContext } from '../../src/tools/shared/tool';
+import { validateArgs } from '../../src/tools/shared/validate';
 
 /**
  * Sightline's side of the comparison: the workspace indexed by the headless Engine (as the CLI does it), and

@@ -9,7 +9,7 @@ import { indexOnlyFeatures } from '../engine/language-features';
 import { Workspaces } from '../engine/workspaces';
 import { createMcpServer } from '../mcp/server';
 import { ALL_TOOLS } from '../tools/registry';
-import { validateArgs } from '../tools/validate';
+import { validateArgs } from '../tools/shared/validate';
 import { findLockFor } from '../mcp/lockfile';
 import { runBridge } from './bridge';
 import { type Cli, parseCli, USAGE } from './args';

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ToolContext, ToolDefinition } from '../tools/tool';
+import type { ToolContext, ToolDefinition } from '../tools/shared/tool';
 import { errorResult, okResult } from './results';
 import { isSightlineError, SightlineError } from '../common/errors';
 

@@ -1,8 +1,8 @@
 import { errorMessage, isSightlineError } from '../common/errors';
 import type { Engine } from '../engine/engine';
 import { blastRadiusTool } from '../tools/blast-radius';
-import type { ToolContext } from '../tools/tool';
-import { validateArgs } from '../tools/validate';
+import type { ToolContext } from '../tools/shared/tool';
+import { validateArgs } from '../tools/shared/validate';
 import type { BlastRadiusResult, PanelError } from './protocol';
 
 export interface BlastRadiusArgs {

@@ -6,7 +6,7 @@
  * The result types mirror what the `blast_radius` tool returns to an agent: the panel renders the very
  * object an agent gets, so a field added to the tool shows up here first.
  */
-import type { SymbolJson } from '../tools/symbols';
+import type { SymbolJson } from '../tools/shared/symbols';
 
 /** The one Symbol shape every tool returns (type-only import: nothing of the core reaches the webview bundle). */
 export type SymbolInfo = SymbolJson;

@@ -3,9 +3,9 @@ import { fitToBudget } from '../common/tokens';
 import { uncommittedChanges } from '../engine/git';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { depthArg, maxTokensArg, minConfidenceArg, workspaceArg } from './common-args';
-import { lookupSymbol, reachedJson, symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { depthArg, maxTokensArg, minConfidenceArg, workspaceArg } from './shared/common-args';
+import { lookupSymbol, reachedJson, symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 const TEST_FILE = /(^|\/)(tests?|__tests__|spec|specs)\/|\.(test|spec)\.[cm]?[jt]sx?$|_test\.(go|py)$|(^|\/)test_[^/]+\.py$|(^|\/)tests?\.rs$/;
 

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { invalidArgument } from '../common/errors';
 import { estimateTokens, fitToBudget } from '../common/tokens';
 import type { SourceRange } from '../engine/language-features';
-import { positionArgs, positionInWorkspace } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { EDITS, editJson } from './edit-plans';
-import { requireFeature } from './language-shared';
-import { defineTool } from './tool';
+import { positionArgs, positionInWorkspace } from './shared/addressing';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { EDITS, editJson } from './shared/edit-plans';
+import { requireFeature } from './shared/language-shared';
+import { defineTool } from './shared/tool';
 
 export const codeActionsTool = defineTool({
   name: 'code_actions',

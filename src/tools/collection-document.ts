@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
-import { maxTokensArg } from './common-args';
-import { collectionIdArg } from './retrieval-args';
-import { collectionDocument, findCollection } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { collectionIdArg } from './shared/retrieval-args';
+import { collectionDocument, findCollection } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 export const collectionDocumentTool = defineTool({
   name: 'collection_document',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
 import { anchoredSnippet } from '../search/snippet';
-import { maxTokensArg } from './common-args';
-import { collectionIdArg, queryArg, snippetCharsArg } from './retrieval-args';
-import { findCollection } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { collectionIdArg, queryArg, snippetCharsArg } from './shared/retrieval-args';
+import { findCollection } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 export const collectionSearchTool = defineTool({
   name: 'collection_search',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { compactCycles } from './cycles';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { compactCycles } from './shared/cycles';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 export const dependencyGraphTool = defineTool({
   name: 'dependency_graph',

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
 import type { DiagnosticSeverity } from '../engine/language-features';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { locationJson, requireFeature } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { locationJson, requireFeature } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 const ORDER: DiagnosticSeverity[] = ['error', 'warning', 'information', 'hint'];
 

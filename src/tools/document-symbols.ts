@@ -4,10 +4,10 @@ import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
 import type { ProviderSymbol } from '../engine/language-features';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { providerSymbolJson, type ProviderSymbolJson } from './language-shared';
-import { lookupSymbol, symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { providerSymbolJson, type ProviderSymbolJson } from './shared/language-shared';
+import { lookupSymbol, symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 function find(symbols: ProviderSymbol[], target: IndexedSymbol): ProviderSymbol | undefined {
   for (const s of symbols) {

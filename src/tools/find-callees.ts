@@ -1,6 +1,6 @@
-import { callWalk } from './call-walk';
-import { depthArg, maxTokensArg, minConfidenceArg, symbolArg, workspaceArg } from './common-args';
-import { defineTool, READ_ONLY } from './tool';
+import { callWalk } from './shared/call-walk';
+import { depthArg, maxTokensArg, minConfidenceArg, symbolArg, workspaceArg } from './shared/common-args';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 export const findCalleesTool = defineTool({
   name: 'find_callees',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { resolveInWorkspace } from '../common/paths';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { EDITS, planResult } from './edit-plans';
-import { requireFeature } from './language-shared';
-import { defineTool } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { EDITS, planResult } from './shared/edit-plans';
+import { requireFeature } from './shared/language-shared';
+import { defineTool } from './shared/tool';
 
 export const formatDocumentTool = defineTool({
   name: 'format_document',

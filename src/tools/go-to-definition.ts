@@ -1,9 +1,9 @@
 import { fitToBudget } from '../common/tokens';
 import { notFound } from '../common/errors';
-import { positionInWorkspace, positionToolArgs } from './addressing';
-import { indexDefinitions } from './index-navigation';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { positionInWorkspace, positionToolArgs } from './shared/addressing';
+import { indexDefinitions } from './shared/index-navigation';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 export const goToDefinitionTool = defineTool({
   name: 'go_to_definition',

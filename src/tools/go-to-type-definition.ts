@@ -1,6 +1,6 @@
-import { positionToolArgs } from './addressing';
-import { providerLocations } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { positionToolArgs } from './shared/addressing';
+import { providerLocations } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 export const goToTypeDefinitionTool = defineTool({
   name: 'go_to_type_definition',

@@ -1,5 +1,5 @@
-import { defineTool } from './tool';
-import { workspaceArg } from './common-args';
+import { defineTool } from './shared/tool';
+import { workspaceArg } from './shared/common-args';
 
 export const indexWorkspaceTool = defineTool({
   name: 'index_workspace',

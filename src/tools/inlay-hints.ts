@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { invalidArgument } from '../common/errors';
 import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
-import { lookupSymbol } from './symbols';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { requireFeature } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { lookupSymbol } from './shared/symbols';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { requireFeature } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 export const inlayHintsTool = defineTool({
   name: 'inlay_hints',

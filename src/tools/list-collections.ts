@@ -1,6 +1,6 @@
 import * as path from 'node:path';
-import { limitArg, searchFilterArg } from './retrieval-args';
-import { defineTool, READ_ONLY } from './tool';
+import { limitArg, searchFilterArg } from './shared/retrieval-args';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 export const listCollectionsTool = defineTool({
   name: 'list_collections',

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import { z } from 'zod';
 import { errorMessage } from '../common/errors';
-import { limitArg, searchFilterArg } from './retrieval-args';
-import { defineTool, READ_ONLY } from './tool';
+import { limitArg, searchFilterArg } from './shared/retrieval-args';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 export const listRepositoriesTool = defineTool({
   name: 'list_repositories',

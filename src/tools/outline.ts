@@ -1,7 +1,7 @@
 import { invalidArgument } from '../common/errors';
-import { collectionIdArg, repositoryArg } from './retrieval-args';
-import { findCollection, repositoryIndex } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { collectionIdArg, repositoryArg } from './shared/retrieval-args';
+import { findCollection, repositoryIndex } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 const MAX_ITEMS = 30;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { notFound } from '../common/errors';
-import { collectionIdArg } from './retrieval-args';
-import { collectionDocument, findCollection } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { collectionIdArg } from './shared/retrieval-args';
+import { collectionDocument, findCollection } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 export const readChunkTool = defineTool({
   name: 'read_chunk',

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { invalidArgument, tooLarge } from '../common/errors';
 import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
-import { maxTokensArg } from './common-args';
-import { defaultRepositoryArg } from './retrieval-args';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { defaultRepositoryArg } from './shared/retrieval-args';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 const MAX_SPAN = 1000;
 

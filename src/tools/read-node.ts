@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { anchoredSnippet, collapseWhitespace } from '../search/snippet';
-import { nodeIdArg, nodeRepositoryArg, snippetCharsArg } from './retrieval-args';
-import { findNode } from './retrieval-lookup';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { nodeIdArg, nodeRepositoryArg, snippetCharsArg } from './shared/retrieval-args';
+import { findNode } from './shared/retrieval-lookup';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 const GRAPH_LIMIT = 10;
 const LINKED_DOCS_LIMIT = 5;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { CodeGraph } from '../graph/code-graph';
-import { nodeIdArg, nodeRepositoryArg } from './retrieval-args';
-import { findNode } from './retrieval-lookup';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { nodeIdArg, nodeRepositoryArg } from './shared/retrieval-args';
+import { findNode } from './shared/retrieval-lookup';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 const MAX_NODES = 50;
 

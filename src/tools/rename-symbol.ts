@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { positionArgs, positionInWorkspace } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { EDITS, planResult } from './edit-plans';
-import { requireFeature } from './language-shared';
-import { defineTool } from './tool';
+import { positionArgs, positionInWorkspace } from './shared/addressing';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { EDITS, planResult } from './shared/edit-plans';
+import { requireFeature } from './shared/language-shared';
+import { defineTool } from './shared/tool';
 
 export const renameSymbolTool = defineTool({
   name: 'rename_symbol',

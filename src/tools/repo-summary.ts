@@ -1,9 +1,9 @@
 import { fitToBudget } from '../common/tokens';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { compactCycles } from './cycles';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { compactCycles } from './shared/cycles';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 const ENTRY_NAMES = new Set(['main', '__main__', 'cli', 'run', 'activate', 'start', 'serve']);
 const ENTRY_FILES = /(^|\/)(main\.(go|rs|py|[jt]s)|index\.[jt]sx?|cli\.[jt]s|__main__\.py|extension\.[jt]s|server\.[jt]s|app\.py|manage\.py)$/;

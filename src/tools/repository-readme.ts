@@ -1,9 +1,9 @@
 import { estimateTokens } from '../common/tokens';
 import { cutAtLine } from '../search/snippet';
-import { maxTokensArg } from './common-args';
-import { defaultRepositoryArg } from './retrieval-args';
-import { repositoryIndex } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { defaultRepositoryArg } from './shared/retrieval-args';
+import { repositoryIndex } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 const CHARS_PER_TOKEN = 3.5;
 

@@ -3,11 +3,11 @@ import { estimateTokens, fitToBudget } from '../common/tokens';
 import { type ContentHit, type Store, STORES } from '../search/content-search';
 import type { RetrievalIndex } from '../search/retrieval-index';
 import { anchoredSnippet } from '../search/snippet';
-import { maxTokensArg } from './common-args';
-import { defaultRepositoryArg, isoDateTimeArg, queryArg, snippetCharsArg } from './retrieval-args';
-import { repositoryIndex } from './retrieval-lookup';
-import { timeWindow } from './time-window';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { defaultRepositoryArg, isoDateTimeArg, queryArg, snippetCharsArg } from './shared/retrieval-args';
+import { repositoryIndex } from './shared/retrieval-lookup';
+import { timeWindow } from './shared/time-window';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 const MAX_TOP_K = 25;
 const MODE_STORES: Record<'code' | 'wiki' | 'mixed', readonly Store[]> = { code: ['code', 'ast_summary'], wiki: ['wiki', 'repo_doc'], mixed: STORES };

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import { z } from 'zod';
 import { STORES } from '../search/content-search';
-import { queryArg } from './retrieval-args';
-import { defineTool, READ_ONLY } from './tool';
+import { queryArg } from './shared/retrieval-args';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 interface Candidate {
   kind: 'repository' | 'collection';

@@ -4,11 +4,11 @@ import { fitToBudget } from '../common/tokens';
 import type { Engine } from '../engine/engine';
 import { LANGUAGE_IDS } from '../index/languages';
 import { classifyName, MATCH_ORDER, matchScore, type SymbolHit, type SymbolMatch } from '../search/symbol-search';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { providerSymbolJson } from './language-shared';
-import { queryArg } from './retrieval-args';
-import type { ToolContext } from './tool';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { providerSymbolJson } from './shared/language-shared';
+import { queryArg } from './shared/retrieval-args';
+import type { ToolContext } from './shared/tool';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 interface Match {
   name: string;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from '../common/log';
 import { fitToBudget } from '../common/tokens';
-import { maxTokensArg } from './common-args';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 export const serverLogsTool = defineTool({
   name: 'server_logs',

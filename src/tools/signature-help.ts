@@ -2,11 +2,11 @@ import { notFound } from '../common/errors';
 import type { Engine } from '../engine/engine';
 import type { SourcePosition } from '../engine/language-features';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { positionArgs, positionInWorkspace } from './addressing';
-import { workspaceArg } from './common-args';
-import { indexReferences } from './index-navigation';
-import { requireFeature } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { positionArgs, positionInWorkspace } from './shared/addressing';
+import { workspaceArg } from './shared/common-args';
+import { indexReferences } from './shared/index-navigation';
+import { requireFeature } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 /** For `{symbol}`: inside the argument list of the symbol's first call site the index knows. */
 function insideFirstCall(engine: Engine, symbol: IndexedSymbol): SourcePosition {

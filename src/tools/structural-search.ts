@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { globMatcher, parseStructuralQuery, returnTypeOf } from './structural-query';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { globMatcher, parseStructuralQuery, returnTypeOf } from './shared/structural-query';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 export const structuralSearchTool = defineTool({
   name: 'structural_search',

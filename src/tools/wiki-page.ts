@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { notFound } from '../common/errors';
 import { slugify } from '../search/markdown';
 import { cutAtLine } from '../search/snippet';
-import { defaultRepositoryArg } from './retrieval-args';
-import { repositoryIndex } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { defaultRepositoryArg } from './shared/retrieval-args';
+import { repositoryIndex } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
 
 const MAX_CHARS = 12000;
 

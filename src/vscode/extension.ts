@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../common/errors';
 import { registerBlastRadiusPanel } from '../panel';
 import { registerCommands } from './commands';
-import { createChannelLogger } from './log';
+import { createChannelLogger } from './log-channel';
 import { SightlineExtension, type SightlineApi } from './sightline';
 
 export type { SightlineApi };

@@ -5,9 +5,9 @@ import { RingLogger } from '../../src/common/log';
 import { Engine } from '../../src/engine/engine';
 import { indexOnlyFeatures } from '../../src/engine/language-features';
 import { Workspaces } from '../../src/engine/workspaces';
-import type { ToolContext } from '../../src/tools/tool';
+import type { ToolContext } from '../../src/tools/shared/tool';
 import { ALL_TOOLS } from '../../src/tools/registry';
-import { validateArgs } from '../../src/tools/validate';
+import { validateArgs } from '../../src/tools/shared/validate';
 
 export const FIXTURES = path.join(__dirname, '..', 'fixtures');
 export const REPO_ROOT = path.join(__dirname, '..', '..');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidArgument } from '../common/errors';
+import { invalidArgument } from '../../common/errors';
 import type { ToolDefinition } from './tool';
 
 /**

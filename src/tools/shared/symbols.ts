@@ -1,6 +1,6 @@
-import { ambiguous, notFound } from '../common/errors';
-import type { CodeGraph, Reached } from '../graph/code-graph';
-import type { IndexedSymbol } from '../graph/symbol-table';
+import { ambiguous, notFound } from '../../common/errors';
+import type { CodeGraph, Reached } from '../../graph/code-graph';
+import type { IndexedSymbol } from '../../graph/symbol-table';
 
 /** The one Symbol shape every tool returns. */
 export interface SymbolJson {

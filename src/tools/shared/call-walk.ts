@@ -1,4 +1,4 @@
-import { fitToBudget } from '../common/tokens';
+import { fitToBudget } from '../../common/tokens';
 import type { ToolContext } from './tool';
 import { lookupSymbol, reachedJson, symbolJson } from './symbols';
 import { verifyDirectCallers } from './verify-callers';

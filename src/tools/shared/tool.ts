@@ -1,7 +1,7 @@
 import type { ZodRawShape, z } from 'zod';
-import type { RingLogger } from '../common/log';
-import type { LanguageFeatures } from '../engine/language-features';
-import type { Workspaces } from '../engine/workspaces';
+import type { RingLogger } from '../../common/log';
+import type { LanguageFeatures } from '../../engine/language-features';
+import type { Workspaces } from '../../engine/workspaces';
 
 /** Tool groups a user can enable (setting `sightline.tools`), to stay well under an agent's tool limit. */
 export type ToolGroup = 'graph' | 'navigate' | 'edit' | 'retrieve';

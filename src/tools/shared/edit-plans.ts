@@ -1,5 +1,5 @@
-import type { EditPlan } from '../engine/language-features';
-import { fitToBudget } from '../common/tokens';
+import type { EditPlan } from '../../engine/language-features';
+import { fitToBudget } from '../../common/tokens';
 import { locationJson } from './language-shared';
 import type { ToolAnnotations } from './tool';
 

@@ -1,8 +1,8 @@
-import { unsupported } from '../common/errors';
-import { fitToBudget } from '../common/tokens';
-import type { Engine } from '../engine/engine';
-import type { LanguageFeatures, ProviderSymbol, SourceRange } from '../engine/language-features';
-import type { IndexedSymbol } from '../graph/symbol-table';
+import { unsupported } from '../../common/errors';
+import { fitToBudget } from '../../common/tokens';
+import type { Engine } from '../../engine/engine';
+import type { LanguageFeatures, ProviderSymbol, SourceRange } from '../../engine/language-features';
+import type { IndexedSymbol } from '../../graph/symbol-table';
 import { type PositionInput, positionInWorkspace } from './addressing';
 import { symbolJson, type SymbolJson } from './symbols';
 import type { ToolContext } from './tool';
