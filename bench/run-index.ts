@@ -120,10 +120,10 @@ async function runQueries(ctx: ToolContext, graph: CodeGraph, specs: QuerySpec[]
       out.push({ name: spec.name, tool: spec.tool, p50Ms: NaN, p99Ms: NaN });
       continue;
     }
-    const args = validateArgs(tool, spec.args) as never;
+    const args = validateArgs(tool, spec.args);
     let answer: Record<string, unknown> = {};
     const samples = await sampleAsync(spec.heavy ? Math.min(n, 20) : n, async () => {
-      answer = await tool.handler(args, ctx);
+      answer = await tool.run(args, ctx);
     });
     out.push({
       name: spec.name,

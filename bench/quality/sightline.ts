@@ -39,7 +39,7 @@ export async function indexWorkspace(root: string): Promise<SightlineIndex> {
 async function callTool(index: SightlineIndex, name: string, args: Record<string, unknown>): Promise<any> {
   const tool = ALL_TOOLS.find((t) => t.name === name);
   if (!tool) throw new Error(`no tool ${name}`);
-  return tool.handler(validateArgs(tool, args) as never, index.ctx);
+  return tool.run(validateArgs(tool, args), index.ctx);
 }
 
 interface ReachedJson {

@@ -5,6 +5,7 @@ import { maxTokensArg } from './shared/common-args';
 import { collectionIdArg, queryArg, snippetCharsArg } from './shared/retrieval-args';
 import { findCollection } from './shared/retrieval-lookup';
 import { defineTool, READ_ONLY } from './shared/tool';
+import { list, budgeted } from './shared/outputs';
 
 export const collectionSearchTool = defineTool({
   name: 'collection_search',
@@ -21,6 +22,7 @@ export const collectionSearchTool = defineTool({
     snippet_chars: snippetCharsArg(600),
     max_tokens: maxTokensArg,
   },
+  outputSchema: { collection_id: z.string(), hits: list, total_hits: z.number(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index, collection } = await findCollection(ctx, args.collection_id);

@@ -9,6 +9,7 @@ import { providerSymbolJson } from './shared/language-shared';
 import { queryArg } from './shared/retrieval-args';
 import type { ToolContext } from './shared/tool';
 import { defineTool, READ_ONLY } from './shared/tool';
+import { list, counted } from './shared/outputs';
 
 interface Match {
   name: string;
@@ -45,6 +46,7 @@ export const searchSymbolsTool = defineTool({
     workspace: workspaceArg,
     max_tokens: maxTokensArg,
   },
+  outputSchema: { query: z.string(), symbols: list, note: z.string().optional(), ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);
