@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import * as path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { errorMessage, isSightlineError } from '../common/errors';
+import { errorMessage } from '../common/errors';
 import { RingLogger } from '../common/log';
 import { sightlineVersion } from '../common/version';
 import { Engine } from '../engine/engine';
@@ -9,7 +9,7 @@ import { indexOnlyFeatures } from '../engine/language-features';
 import { Workspaces } from '../engine/workspaces';
 import { createMcpServer } from '../mcp/server';
 import { ALL_TOOLS } from '../tools/registry';
-import { validateArgs } from '../tools/validate';
+import { invokeTool } from '../tools/shared/invoke';
 import { findLockFor } from '../mcp/lockfile';
 import { runBridge } from './bridge';
 import { type Cli, parseCli, USAGE } from './args';
@@ -69,23 +69,14 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`Unknown tool "${cli.tool}". Tools: ${ALL_TOOLS.map((t) => t.name).join(', ')}.\n`);
       return 2;
     }
-    let args: Record<string, unknown>;
-    try {
-      args = validateArgs(tool, cli.args);
-    } catch (e) {
-      process.stderr.write(`${errorMessage(e)}\n`);
-      return 2;
-    }
-    try {
-      const value = await tool.handler(args as never, context);
-      process.stdout.write(`${JSON.stringify({ ...value, freshness: engine.freshness() }, null, 2)}\n`);
+    const outcome = await invokeTool(tool, cli.args, context);
+    if (outcome.ok) {
+      process.stdout.write(`${JSON.stringify(outcome.value, null, 2)}\n`);
       return 0;
-    } catch (e) {
-      const kind = isSightlineError(e) ? e.kind : 'internal';
-      if (!isSightlineError(e)) logger.log('error', e instanceof Error ? (e.stack ?? e.message) : String(e));
-      process.stderr.write(`Error (${kind}): ${errorMessage(e)}\n`);
-      return 1;
     }
+    // Refused arguments are a usage error (2), like a bad command line; an answer that is an error is 1.
+    process.stderr.write(outcome.phase === 'arguments' ? `${outcome.error.message}\n` : `Error (${outcome.error.kind}): ${outcome.error.message}\n`);
+    return outcome.phase === 'arguments' ? 2 : 1;
   }
 
   // serve --stdio

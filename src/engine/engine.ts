@@ -15,6 +15,7 @@ import { lastCommitTimes } from './git';
 import { readProjectConfig } from './project-config';
 import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, isMarkdownPath, type ScanResult, type ScannedFile, scanWorkspace, type SkipReason } from './scanner';
 import { Extractor } from './extractor';
+import type { Freshness } from './freshness';
 import { IndexStore, INDEX_FORMAT, type StoredFile } from './store';
 
 export interface EngineOptions {
@@ -51,12 +52,7 @@ export interface IndexStats {
   skipped_by_reason: Partial<Record<SkipReason | 'parse_error', number>>;
 }
 
-export interface Freshness {
-  indexed_at: string | null;
-  /** Files changed on disk or in an editor since they were indexed (at most 20 listed). */
-  stale_files: string[];
-  stale_count: number;
-}
+export type { Freshness } from './freshness';
 
 export type EngineStatus = 'empty' | 'indexing' | 'ready' | 'error';
 

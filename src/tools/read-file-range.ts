@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { invalidArgument, tooLarge } from '../common/errors';
 import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
-import { maxTokensArg } from './common-args';
-import { defaultRepositoryArg } from './retrieval-args';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { defaultRepositoryArg } from './shared/retrieval-args';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { budgeted } from './shared/outputs';
 
 const MAX_SPAN = 1000;
 
@@ -25,6 +26,7 @@ export const readFileRangeTool = defineTool({
     end_line: z.number().int().min(1).describe(`Last line, inclusive; at least start_line and at most start_line + ${MAX_SPAN - 1}.`),
     max_tokens: maxTokensArg,
   },
+  outputSchema: { path: z.string(), start_line: z.number(), end_line: z.number(), text: z.string(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     if (args.end_line < args.start_line) throw invalidArgument(`\`end_line\` (${args.end_line}) is before \`start_line\` (${args.start_line}): end_line must be ≥ start_line.`);

@@ -4,11 +4,12 @@ import { fitToBudget } from '../common/tokens';
 import type { Engine } from '../engine/engine';
 import { LANGUAGE_IDS } from '../index/languages';
 import { classifyName, MATCH_ORDER, matchScore, type SymbolHit, type SymbolMatch } from '../search/symbol-search';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { providerSymbolJson } from './language-shared';
-import { queryArg } from './retrieval-args';
-import type { ToolContext } from './tool';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { providerSymbolJson } from './shared/language-shared';
+import { queryArg } from './shared/retrieval-args';
+import type { ToolContext } from './shared/tool';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, counted } from './shared/outputs';
 
 interface Match {
   name: string;
@@ -45,6 +46,7 @@ export const searchSymbolsTool = defineTool({
     workspace: workspaceArg,
     max_tokens: maxTokensArg,
   },
+  outputSchema: { query: z.string(), symbols: list, note: z.string().optional(), ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);

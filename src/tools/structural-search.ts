@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { globMatcher, parseStructuralQuery, returnTypeOf } from './structural-query';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { globMatcher, parseStructuralQuery, returnTypeOf } from './shared/structural-query';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { symbolRef, counted } from './shared/outputs';
 
 export const structuralSearchTool = defineTool({
   name: 'structural_search',
@@ -22,6 +23,7 @@ export const structuralSearchTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { matches: z.array(symbolRef), ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { filters, words } = parseStructuralQuery(args.query);
