@@ -47,6 +47,7 @@ export class CodeGraph {
   /** Calls made at module level (no enclosing symbol): callee id → sites. */
   readonly moduleCallers = new Map<string, ModuleCallSite[]>();
   private rank?: Map<string, number>;
+  private edits = 0;
   private fileRank?: Map<string, number>;
 
   private readonly resolver: CallResolver;
@@ -174,7 +175,13 @@ export class CodeGraph {
     for (const target of this.moduleCalleesByFile.get(file) ?? []) this.moduleCallers.get(target)!.sort(bySite);
     this.rank = undefined;
     this.fileRank = undefined;
+    this.edits++;
     return true;
+  }
+
+  /** Bumped by every in-place update: caches derived from the graph (postings, summaries) compare it. */
+  get version(): number {
+    return this.edits;
   }
 
   private linkCalls(file: string, record: FileRecord): void {
