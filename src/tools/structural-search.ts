@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
 import type { CodeGraph } from '../graph/code-graph';
+import { structuralCandidates } from '../graph/symbol-postings';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import { maxTokensArg, workspaceArg } from './shared/common-args';
 import { globMatcher, parseStructuralQuery, returnTypeOf } from './shared/structural-query';
@@ -48,7 +49,8 @@ export const structuralSearchTool = defineTool({
     anyOf(filters.returns, (r) => (s) => (returnTypeOf(s.signature) ?? '').toLowerCase().includes(r.toLowerCase()));
     anyOf(filters.calls, (c) => (s) => calls(graph, s, c));
     for (const w of words) tests.push((s) => s.qualifiedName.toLowerCase().includes(w) || s.signature.toLowerCase().includes(w));
-    const matches = graph.table.all.filter((s) => tests.every((t) => t(s)));
+    // Only the symbols the most selective indexable filter allows are tested (see structuralCandidates).
+    const matches = structuralCandidates(graph, filters).filter((s) => tests.every((t) => t(s)));
     matches.sort((a, b) => graph.symbolRank(b.id) - graph.symbolRank(a.id) || (a.id < b.id ? -1 : 1));
     return fitToBudget(matches, args.max_tokens, (kept, truncated) => ({
       matches: kept.map(symbolJson),
