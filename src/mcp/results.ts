@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { errorMessage, isSightlineError } from '../common/errors';
+import { asSightlineError, errorMessage } from '../common/errors';
 import type { Logger } from '../common/log';
 
 /** A successful tool result: compact JSON text plus the same object as structuredContent. */
@@ -16,10 +16,11 @@ export function errorResult(e: unknown, logger: Logger, tool: string): CallToolR
   let kind: string;
   let message: string;
   let data: Record<string, unknown> | undefined;
-  if (isSightlineError(e)) {
-    kind = e.kind;
-    message = e.message;
-    data = e.data;
+  const known = asSightlineError(e);
+  if (known) {
+    kind = known.kind;
+    message = known.message;
+    data = known.data;
   } else {
     kind = 'internal';
     message = `${tool} failed inside Sightline: ${errorMessage(e)}. This is a bug; the details are in server_logs.`;
