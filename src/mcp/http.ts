@@ -116,11 +116,11 @@ export class LoopbackMcpHttpServer implements Disposable {
     return this.sessions.size;
   }
 
-  /** Live sessions and requests in flight (an open SSE stream counts): health for `server_logs`. */
-  stats(): { sessions: number; openRequests: number } {
+  /** Live sessions, requests in flight (an open SSE stream counts) and open connections: health for `server_logs`. */
+  stats(): { sessions: number; openRequests: number; connections: number } {
     let openRequests = 0;
     for (const s of this.sessions.values()) openRequests += s.openRequests;
-    return { sessions: this.sessions.size, openRequests };
+    return { sessions: this.sessions.size, openRequests, connections: this.connections };
   }
 
   /** Closes sessions that saw no request for `sessionIdleMs` and have no stream open. */
