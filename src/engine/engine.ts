@@ -12,6 +12,8 @@ import { languageForPath } from '../index/languages';
 import type { FileRecord } from '../index/records';
 import { RetrievalIndex } from '../search/retrieval-index';
 import type { ChangeTime, DocFile } from '../search/source';
+import { sightlineVersion } from '../common/version';
+import { machineCacheKey } from './cache-key';
 import { lastCommitTimes } from './git';
 import { readProjectConfig } from './project-config';
 import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, isMarkdownPath, type ScanResult, type ScannedFile, scanWorkspace, type SkipReason } from './scanner';
@@ -24,6 +26,8 @@ export interface EngineOptions {
   root: string;
   /** Where the index is persisted; default `<root>/.sightline`. `null` keeps it in memory only. */
   storageDir?: string | null;
+  /** The secret that signs the persisted index; default the machine-local key (cache-key.ts). */
+  cacheKey?: Buffer;
   maxFileBytes?: number;
   exclude?: string[];
   /** Extra markdown collections for retrieval, as gitignore-style globs (besides one per docs folder). */
@@ -52,6 +56,8 @@ export interface IndexStats {
   edges: number;
   elapsed_ms: number;
   skipped_by_reason: Partial<Record<SkipReason | 'parse_error', number>>;
+  /** Set when the index could not be saved (e.g. a full disk): answers are right, the next start re-parses. */
+  cache_warning?: string;
 }
 
 export type { Freshness } from './freshness';
@@ -102,7 +108,7 @@ export class Engine implements Disposable {
     );
     if (options.storageDir !== null) {
       const dir = options.storageDir ?? path.join(this.root, '.sightline');
-      this.store = new IndexStore(dir, this.logger);
+      this.store = openStore(dir, options.cacheKey, this.logger);
       this.links = new LinkStore(dir, this.logger);
     }
   }
@@ -268,6 +274,7 @@ export class Engine implements Disposable {
         edges: this.current!.edgeCount(),
         elapsed_ms: Math.round(performance.now() - started),
         skipped_by_reason: skippedByReason,
+        ...(this.store?.lastSaveError ? { cache_warning: this.store.lastSaveError } : {}),
       };
       this.logger.log('info', `Indexed ${this.root}: ${stats.files_indexed} parsed, ${stats.files_unchanged} unchanged, ${stats.files_removed} removed, ${stats.files_skipped} skipped; ${stats.symbols} symbols, ${stats.edges} call edges in ${stats.elapsed_ms} ms.`);
       for (const l of this.listeners) l(stats);
@@ -481,6 +488,16 @@ export class Engine implements Disposable {
     this.extractor.dispose();
     // An edit saved in memory only (debounced) is written now, so the next start finds it.
     if (this.persistTimer) this.persist();
+  }
+}
+
+/** The persisted index, signed with the machine's key; without a usable key the index stays in memory, said in the log. */
+function openStore(dir: string, key: Buffer | undefined, logger: Logger): IndexStore | undefined {
+  try {
+    return new IndexStore(dir, logger, { key: key ?? machineCacheKey(), engineVersion: sightlineVersion() });
+  } catch (e) {
+    logger.log('warn', `The index will not be saved between sessions: ${errorMessage(e)}`);
+    return undefined;
   }
 }
 

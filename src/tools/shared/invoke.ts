@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { ZodRawShape } from 'zod';
-import { type ErrorKind, errorMessage, isSightlineError, SightlineError } from '../../common/errors';
+import { asSightlineError, type ErrorKind, errorMessage, isSightlineError, SightlineError } from '../../common/errors';
 import type { Engine } from '../../engine/engine';
 import type { ToolContext, ToolDefinition, ToolResult } from './tool';
 import { validateArgs } from './validate';
@@ -44,7 +44,9 @@ function stringArg(value: unknown): string | undefined {
 }
 
 function toolError(e: unknown, ctx: ToolContext, tool: string): ToolError {
-  if (isSightlineError(e)) return { kind: e.kind, message: e.message, ...(e.data ? { data: e.data } : {}) };
+  // System errors with a known meaning (EACCES, ENOSPC, …) become kinds with a sentence, not internal errors with a stack.
+  const known = asSightlineError(e);
+  if (known) return { kind: known.kind, message: known.message, ...(known.data ? { data: known.data } : {}) };
   ctx.logger.log('error', `${tool} threw: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   return { kind: 'internal', message: `${tool} failed inside Sightline: ${errorMessage(e)}. This is a bug; the details are in server_logs.` };
 }
