@@ -109,7 +109,7 @@ export class Engine implements Disposable {
     if (options.storageDir !== null) {
       const dir = options.storageDir ?? path.join(this.root, '.sightline');
       this.store = openStore(dir, options.cacheKey, this.logger);
-      this.links = new LinkStore(dir, this.logger);
+      if (this.store) this.links = new LinkStore(dir, this.logger, this.store);
     }
   }
 

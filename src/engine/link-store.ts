@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { errorMessage } from '../common/errors';
 import type { Logger } from '../common/log';
 import { isLinkSnapshot, type LinkSnapshot } from '../graph/link-snapshot';
+import type { IndexStore } from './store';
 
 export const LINKS_FILE = 'links.json.gz';
 /** Numbers serialised per slice before the event loop gets a turn. */
@@ -21,17 +22,19 @@ export class LinkStore {
   constructor(
     private readonly dir: string,
     private readonly logger: Logger,
+    /** Signs and verifies with the index's machine-local key: a snapshot not written here is not believed. */
+    private readonly index: IndexStore,
   ) {}
 
   load(): LinkSnapshot | undefined {
     const file = path.join(this.dir, LINKS_FILE);
     try {
       if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
-      const data: unknown = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8'));
+      const data: unknown = JSON.parse(zlib.gunzipSync(this.index.verified(fs.readFileSync(file))).toString('utf8'));
       if (isLinkSnapshot(data)) return data;
       this.logger.log('info', `Link snapshot at ${file} is of another format: linking the graph from the index.`);
     } catch (e) {
-      this.logger.log('warn', `Link snapshot at ${file} is unreadable (${errorMessage(e)}): linking the graph from the index.`);
+      this.logger.log('warn', `Link snapshot at ${file} is unreadable or not trusted (${errorMessage(e)}): linking the graph from the index.`);
     }
     return undefined;
   }
@@ -54,7 +57,7 @@ export class LinkStore {
     const target = path.join(this.dir, LINKS_FILE);
     const tmp = `${target}.${process.pid}.${++writes}.tmp`;
     try {
-      await fs.promises.writeFile(tmp, compressed);
+      await fs.promises.writeFile(tmp, this.index.signed(compressed));
       await fs.promises.rename(tmp, target);
     } catch (e) {
       await fs.promises.rm(tmp, { force: true });
