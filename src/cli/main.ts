@@ -12,6 +12,7 @@ import { ALL_TOOLS } from '../tools/registry';
 import { validateArgs } from '../tools/validate';
 import { findLockFor } from '../mcp/lockfile';
 import { runBridge } from './bridge';
+import { exitWhenDrained } from './exit';
 import { type Cli, parseCli, USAGE } from './args';
 
 /** Composition root #1: the headless `sightline` command. stdout carries only results (or the MCP protocol). */
@@ -107,11 +108,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => {
-    // Servers resolve only once their client has gone; exiting then also ends a lingering watcher.
-    process.exitCode = code;
-    setImmediate(() => process.exit(code));
-  },
+  // Servers resolve only once their client has gone; exiting then also ends a lingering watcher.
+  (code) => exitWhenDrained(code),
   (e) => {
     process.stderr.write(`sightline failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);

@@ -109,7 +109,7 @@ export class RetrievalIndex implements Disposable {
       const summary: ContentDoc = { id: `ast_summary|${s.id}`, store: 'ast_summary', file, title: s.qualifiedName, text: `${s.signature}\n${s.doc ?? ''}`, line_start: s.lineStart, line_end: s.lineEnd, ref: s.id };
       if (s.kind === 'field' || !lines.length) return [summary];
       // A type's members are indexed on their own: its entry needs only its head, not every method again.
-      const body = lines.slice(s.lineStart - 1, s.lineEnd).join('\n').slice(0, CONTAINER_KINDS.has(s.kind) ? CONTAINER_INDEX_CHARS : BODY_INDEX_CHARS);
+      const body = headOfLines(lines, s.lineStart - 1, s.lineEnd, CONTAINER_KINDS.has(s.kind) ? CONTAINER_INDEX_CHARS : BODY_INDEX_CHARS);
       return [summary, { id: `code|${s.id}`, store: 'code', file, title: s.qualifiedName, text: body, line_start: s.lineStart, line_end: s.lineEnd, ref: s.id }];
     });
   }
@@ -204,6 +204,21 @@ export class RetrievalIndex implements Disposable {
   dispose(): void {
     this.subscription.dispose();
   }
+}
+
+/**
+ * The first `max` characters of lines [from, to) joined by newlines, without joining the rest first: thousands
+ * of nested functions each spanning most of a file would otherwise copy the file once per function.
+ */
+export function headOfLines(lines: readonly string[], from: number, to: number, max: number): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (let i = from; i < Math.min(to, lines.length) && length < max; i++) {
+    const line = (i > from ? '\n' : '') + lines[i];
+    parts.push(line.length > max - length ? line.slice(0, max - length) : line);
+    length += line.length;
+  }
+  return parts.join('');
 }
 
 function chunkDoc(entry: DocEntry, c: Chunk): ContentDoc {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { containsIdentifier } from '../common/text-match';
 import { anchoredSnippet, collapseWhitespace } from '../search/snippet';
 import { nodeIdArg, nodeRepositoryArg, snippetCharsArg } from './retrieval-args';
 import { findNode } from './retrieval-lookup';
@@ -60,10 +61,9 @@ export const readNodeTool = defineTool({
       };
     }
     if (args.with_linked_docs) {
-      const mention = new RegExp(`(^|[^\\w$])${symbol.name.replace(/[$]/g, '\\$')}([^\\w$]|$)`);
       result.linked_docs = index
         .searchContent(symbol.name, { stores: ['repo_doc'] })
-        .filter((h) => mention.test(h.doc.text))
+        .filter((h) => containsIdentifier(h.doc.text, symbol.name))
         .slice(0, LINKED_DOCS_LIMIT)
         .map((h) => ({ chunk_id: h.doc.ref, collection_id: h.doc.collections?.[0], heading: h.doc.title, line_start: h.doc.line_start, snippet: anchoredSnippet(h.doc.text, symbol.name, 300).snippet }));
     }
