@@ -9,6 +9,7 @@ import { indexOnlyFeatures } from '../engine/language-features';
 import { Workspaces } from '../engine/workspaces';
 import { createMcpServer } from '../mcp/server';
 import { ALL_TOOLS } from '../tools/registry';
+import { createToolContext } from '../tools/context';
 import { validateArgs } from '../tools/validate';
 import { findLockFor } from '../mcp/lockfile';
 import { runBridge } from './bridge';
@@ -78,7 +79,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     try {
-      const value = await tool.handler(args as never, context);
+      const value = await tool.handler(args as never, createToolContext(context, tool.name));
       process.stdout.write(`${JSON.stringify({ ...value, freshness: engine.freshness() }, null, 2)}\n`);
       return 0;
     } catch (e) {

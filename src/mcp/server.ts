@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { createToolContext } from '../tools/context';
 import type { ToolContext, ToolDefinition } from '../tools/tool';
 import { errorResult, okResult } from './results';
 import { isSightlineError, SightlineError } from '../common/errors';
@@ -9,7 +10,7 @@ export const SERVER_NAME = 'sightline';
 export interface ServerOptions {
   version: string;
   tools: readonly ToolDefinition[];
-  context: Omit<ToolContext, 'signal'>;
+  context: Omit<ToolContext, 'signal' | 'deadline'>;
 }
 
 const INSTRUCTIONS =
@@ -31,7 +32,7 @@ export function createMcpServer(options: ServerOptions): McpServer {
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: { title: tool.title, ...tool.annotations } },
       async (args: Record<string, unknown>, extra) => {
-        const ctx: ToolContext = { ...options.context, signal: extra.signal };
+        const ctx = createToolContext(options.context, tool.name, extra.signal);
         try {
           const value = await tool.handler(args as never, ctx);
           const engine = ctx.workspaces.pick((args.workspace ?? args.repository) as string | undefined, args.file as string | undefined);

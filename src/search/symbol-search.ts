@@ -1,4 +1,5 @@
 import MiniSearch from 'minisearch';
+import { TimeSlicer } from '../common/deadline';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import type { FileRecord } from '../index/records';
@@ -45,8 +46,8 @@ export class SymbolSearch {
   });
   private readonly byFile = new Map<string, { record: FileRecord; ids: string[] }>();
 
-  /** Returns whether any file's symbols changed. */
-  sync(graph: CodeGraph): boolean {
+  /** Returns whether any file's symbols changed. Yields to the event loop between files (see TimeSlicer). */
+  async sync(graph: CodeGraph, slicer = new TimeSlicer()): Promise<boolean> {
     let changed = false;
     for (const [file, entry] of this.byFile) {
       if (graph.table.files.get(file) === entry.record) continue;
@@ -60,6 +61,7 @@ export class SymbolSearch {
       this.mini.addAll(symbols.map((s) => ({ id: s.id, name: s.name, qualified: s.qualifiedName })));
       this.byFile.set(file, { record, ids: symbols.map((s) => s.id) });
       changed = true;
+      await slicer.tick();
     }
     return changed;
   }

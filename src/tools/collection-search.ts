@@ -4,6 +4,7 @@ import { anchoredSnippet } from '../search/snippet';
 import { maxTokensArg } from './common-args';
 import { collectionIdArg, queryArg, snippetCharsArg } from './retrieval-args';
 import { findCollection } from './retrieval-lookup';
+import { deadlineOf } from './context';
 import { defineTool, READ_ONLY } from './tool';
 
 export const collectionSearchTool = defineTool({
@@ -24,7 +25,7 @@ export const collectionSearchTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index, collection } = await findCollection(ctx, args.collection_id);
-    const hits = index.searchContent(args.query, { stores: ['repo_doc'], collection: collection.id });
+    const hits = await index.searchContent(args.query, { stores: ['repo_doc'], collection: collection.id }, deadlineOf(ctx));
     const top = hits[0]?.score ?? 1;
     const rendered = hits.slice(0, args.top_k).map((h) => {
       const { snippet, truncated } = anchoredSnippet(h.doc.text, args.query, args.snippet_chars);

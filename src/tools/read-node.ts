@@ -4,6 +4,7 @@ import { anchoredSnippet, collapseWhitespace } from '../search/snippet';
 import { nodeIdArg, nodeRepositoryArg, snippetCharsArg } from './retrieval-args';
 import { findNode } from './retrieval-lookup';
 import { symbolJson } from './symbols';
+import { deadlineOf } from './context';
 import { defineTool, READ_ONLY } from './tool';
 
 const GRAPH_LIMIT = 10;
@@ -61,8 +62,7 @@ export const readNodeTool = defineTool({
       };
     }
     if (args.with_linked_docs) {
-      result.linked_docs = index
-        .searchContent(symbol.name, { stores: ['repo_doc'] })
+      result.linked_docs = (await index.searchContent(symbol.name, { stores: ['repo_doc'] }, deadlineOf(ctx)))
         .filter((h) => containsIdentifier(h.doc.text, symbol.name))
         .slice(0, LINKED_DOCS_LIMIT)
         .map((h) => ({ chunk_id: h.doc.ref, collection_id: h.doc.collections?.[0], heading: h.doc.title, line_start: h.doc.line_start, snippet: anchoredSnippet(h.doc.text, symbol.name, 300).snippet }));

@@ -7,6 +7,7 @@ import { maxTokensArg } from './common-args';
 import { defaultRepositoryArg, isoDateTimeArg, queryArg, snippetCharsArg } from './retrieval-args';
 import { repositoryIndex } from './retrieval-lookup';
 import { timeWindow } from './time-window';
+import { deadlineOf } from './context';
 import { defineTool, READ_ONLY } from './tool';
 
 const MAX_TOP_K = 25;
@@ -65,7 +66,7 @@ export const retrieveTool = defineTool({
     const topK = Math.min(args.top_k, MAX_TOP_K);
     const seen = new Set<string>();
     // One hit per symbol, chunk or wiki section: a symbol's body and its signature are the same citation.
-    const hits = index.searchContent(args.query, { stores, since: window.since, until: window.until }).filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
+    const hits = (await index.searchContent(args.query, { stores, since: window.since, until: window.until }, deadlineOf(ctx))).filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
     const top = hits[0]?.score ?? 1;
     const results = hits.slice(0, topK).map((h, i) => ({
       rank: i + 1,

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { STORES } from '../search/content-search';
 import { queryArg } from './retrieval-args';
+import { deadlineOf } from './context';
 import { defineTool, READ_ONLY } from './tool';
 
 interface Candidate {
@@ -38,7 +39,7 @@ export const routeTool = defineTool({
     for (const engine of ctx.workspaces.engines) {
       const slug = path.basename(engine.root);
       const index = await engine.retrieval.ready();
-      for (const hit of index.searchContent(args.query, { stores: STORES }).slice(0, 200)) {
+      for (const hit of (await index.searchContent(args.query, { stores: STORES }, deadlineOf(ctx))).slice(0, 200)) {
         const best = { title: hit.doc.title, file: hit.doc.file, line: hit.doc.line_start };
         credit('repository', slug, slug, hit.score, best);
         for (const collection of hit.doc.collections ?? []) credit('collection', collection, slug, hit.score, best);

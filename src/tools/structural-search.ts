@@ -5,6 +5,7 @@ import type { IndexedSymbol } from '../graph/symbol-table';
 import { maxTokensArg, workspaceArg } from './common-args';
 import { globMatcher, parseStructuralQuery, returnTypeOf } from './structural-query';
 import { symbolJson } from './symbols';
+import { deadlineOf } from './context';
 import { defineTool, READ_ONLY } from './tool';
 
 export const structuralSearchTool = defineTool({
@@ -46,7 +47,13 @@ export const structuralSearchTool = defineTool({
     anyOf(filters.returns, (r) => (s) => (returnTypeOf(s.signature) ?? '').toLowerCase().includes(r.toLowerCase()));
     anyOf(filters.calls, (c) => (s) => calls(graph, s, c));
     for (const w of words) tests.push((s) => s.qualifiedName.toLowerCase().includes(w) || s.signature.toLowerCase().includes(w));
-    const matches = graph.table.all.filter((s) => tests.every((t) => t(s)));
+    // A scan of every symbol (with `calls:`, of their edges too): sliced, so a large repository keeps other calls going.
+    const deadline = deadlineOf(ctx);
+    const matches: IndexedSymbol[] = [];
+    for (const s of graph.table.all) {
+      if (tests.every((t) => t(s))) matches.push(s);
+      await deadline.tick('Add filters (kind:, lang:, file:) to narrow the query.');
+    }
     matches.sort((a, b) => graph.symbolRank(b.id) - graph.symbolRank(a.id) || (a.id < b.id ? -1 : 1));
     return fitToBudget(matches, args.max_tokens, (kept, truncated) => ({
       matches: kept.map(symbolJson),
