@@ -7,7 +7,7 @@ import { Engine } from '../../src/engine/engine';
 import { indexOnlyFeatures } from '../../src/engine/language-features';
 import { Workspaces } from '../../src/engine/workspaces';
 import { dispatchConfidence, MAX_DISPATCH_TARGETS } from '../../src/graph/dispatch';
-import type { ToolContext } from '../../src/tools/tool';
+import type { ToolContext } from '../../src/tools/shared/tool';
 import { callTool, FIXTURES, ids, removeDir } from './helpers';
 
 type Ctx = ToolContext & { engine: Engine };
