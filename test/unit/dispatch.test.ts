@@ -148,13 +148,14 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
 
     it('an interface call reaches the types whose method set satisfies the interface, and only those', async () => {
       const handle = await callTool(w.ctx, 'find_callers', { symbol: 'events/handlers.go#Upper.Handle', depth: 1 });
-      assert.deepEqual(byId(handle.callers), { 'events/handlers.go#Dispatch': 'dispatch', 'events/run.go#RunAll': 'dispatch' });
+      // Each[H Handler]: a type parameter constrained by the interface.
+      assert.deepEqual(byId(handle.callers), { 'events/handlers.go#Dispatch': 'dispatch', 'events/run.go#RunAll': 'dispatch', 'events/generic.go#Each': 'dispatch' });
       // Promoted from the embedded struct: Upper satisfies Handler with base's Name.
       const promoted = await callTool(w.ctx, 'find_callers', { symbol: 'events/handlers.go#base.Name', depth: 1 });
-      assert.deepEqual(ids(promoted.callers), ['events/handlers.go#Dispatch', 'events/handlers.go#Label']);
+      assert.deepEqual(ids(promoted.callers), ['events/generic.go#NameOf', 'events/handlers.go#Dispatch', 'events/handlers.go#Label']);
       // Silent is Named but not a Handler.
       const silent = await callTool(w.ctx, 'find_callers', { symbol: 'events/handlers.go#Silent.Name', depth: 1 });
-      assert.deepEqual(ids(silent.callers), ['events/handlers.go#Label']);
+      assert.deepEqual(ids(silent.callers), ['events/generic.go#NameOf', 'events/handlers.go#Label']);
       const callees = await callTool(w.ctx, 'find_callees', { symbol: 'geometry/shapes.go#Describe', depth: 1 });
       assert.deepEqual(byId(callees.callees), {
         'geometry/shapes.go#Shape.Area': 'member',
