@@ -9,6 +9,8 @@ import type { IndexedSymbol, SymbolTable } from './symbol-table';
 import { dirOf } from './symbol-table';
 import { type Convention, namingConventions } from './conventions';
 import { calleeOfCallExpression, returnTypeName } from './signatures';
+import { ValueFlow } from './value-flow';
+import { builtinType } from './builtins';
 
 export type { Resolution, ResolvedCall } from './denotation';
 
@@ -43,6 +45,7 @@ export class CallResolver {
   /** Keyed by the bindings array itself, so a record passed under another file's name still finds its own. */
   private readonly bindingIndex = new WeakMap<readonly BindingRecord[], Map<string, BindingRecord>>();
   private readonly byNameCache = new Map<string, ResolvedCall | undefined>();
+  private readonly values: ValueFlow;
 
   constructor(
     private readonly table: SymbolTable,
@@ -50,6 +53,7 @@ export class CallResolver {
   ) {
     this.exports = new ModuleExports(table, modules);
     this.types = new TypeHierarchy(table, modules, (file, record, family, name) => this.denoteTypeName(file, record, family, name)?.symbols ?? []);
+    this.values = new ValueFlow(table, this);
   }
 
   /** Base and interface members a method overrides or implements. */
@@ -64,7 +68,17 @@ export class CallResolver {
     const resolved = this.resolveCall(file, record, family, call, enclosing);
     // `new X()` runs X's constructor: that is the callee (as in TypeScript's call hierarchy) when X declares one.
     if (resolved && family === 'js' && call.constructs) resolved.targets = unique(resolved.targets.map((t) => (t.kind === 'class' ? this.types.constructorOf(t, false) ?? t : t)));
+    if (!resolved || resolved.resolution === 'name') return resolved;
+    // `B()` where B declares no `__init__` runs the one it inherits: that method is called too (B's own
+    // `__init__` is reached through the class, as the fixtures and TypeScript's hierarchy count it).
+    if (family === 'python') resolved.targets = unique(resolved.targets.flatMap((t) => [t, ...this.inheritedInit(t)]));
+    if (call.decorator) resolved.resolution = 'decorator';
     return resolved;
+  }
+
+  private inheritedInit(type: IndexedSymbol): IndexedSymbol[] {
+    if (type.kind !== 'class' || this.table.membersNamed(type.name, '__init__').some((m) => this.types.belongsTo(m, type))) return [];
+    return this.types.members(type, '__init__').filter((m) => m.kind === 'method');
   }
 
   /** `super(…)` in a constructor: the nearest base constructor, else the base class itself. */
@@ -75,7 +89,8 @@ export class CallResolver {
     return targets.length ? { targets: unique(targets), resolution: 'member', confidence: 1 } : undefined;
   }
 
-  private resolveCall(file: string, record: FileRecord, family: string, call: CallRecord, enclosing: IndexedSymbol | undefined): ResolvedCall | undefined {
+  /** One call, without the adjustments `resolve` makes for constructors and decorators (value flow resolves names with it). */
+  resolveCall(file: string, record: FileRecord, family: string, call: CallRecord, enclosing: IndexedSymbol | undefined): ResolvedCall | undefined {
     if (call.receiver === undefined) return this.resolveBare(file, record, family, call, enclosing);
     const receiver = this.denote(file, record, family, call.receiver, enclosing);
     if (!receiver) return this.byName(family, call, true);
@@ -87,18 +102,43 @@ export class CallResolver {
         return targets.length ? { targets, resolution: family === 'go' && receiver.files.every((f) => dirOf(f) === dirOf(file)) ? 'package' : 'import', confidence: 1 } : undefined;
       }
       case 'symbols': {
+        // A module-level variable (`engine = Engine()`, Go `var DefaultSocket = Socket{}`): its value's type.
+        const value = this.constantsValue(receiver.symbols);
+        if (value) return this.resolveOn(value, family, call);
         // Static access through a type (`Foo.create()`, Rust `Foo::new()`), or a namespace symbol.
         const types = receiver.symbols.filter((s) => TYPE_KINDS.has(s.kind) || s.kind === 'module');
         const targets = types.flatMap((t) => this.types.members(t, call.name));
         if (targets.length) return { targets: unique(targets), resolution: 'member', confidence: receiver.resolution === 'name' ? 0.6 : 1 };
         return this.byName(family, call, true);
       }
-      case 'instance': {
-        const targets = receiver.types.flatMap((t) => this.types.members(t, call.name));
-        if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence };
-        return this.byName(family, call, true);
-      }
+      case 'instance':
+        return this.resolveOn(receiver, family, call);
     }
+  }
+
+  private resolveOn(receiver: Denotation, family: string, call: CallRecord): ResolvedCall | undefined {
+    if (receiver.kind === 'external') return undefined;
+    if (receiver.kind !== 'instance') return this.byName(family, call, true);
+    const targets = receiver.types.flatMap((t) => this.types.members(t, call.name));
+    if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence };
+    return this.byName(family, call, true);
+  }
+
+  /** Constants and module-level variables denote what they were assigned, when the syntax says its type. */
+  private constantsValue(symbols: IndexedSymbol[]): Denotation | undefined {
+    if (!symbols.length || !symbols.every((s) => s.kind === 'constant')) return undefined;
+    const types: IndexedSymbol[] = [];
+    let confidence = 1;
+    for (const s of symbols) {
+      const record = this.table.files.get(s.file);
+      const b = record && this.values.bindingsOf(record, s.parent, s.name).find(typedBinding);
+      const d = b && this.bindingValue(s.file, record, b);
+      if (d?.kind === 'external' && symbols.length === 1) return d;
+      if (d?.kind !== 'instance') continue;
+      types.push(...d.types);
+      confidence = Math.min(confidence, d.confidence);
+    }
+    return types.length ? { kind: 'instance', types: unique(types), resolution: 'member', confidence } : undefined;
   }
 
   // ---- bare calls ----------------------------------------------------------------------------
@@ -117,9 +157,21 @@ export class CallResolver {
       const nested = this.table.nestedNamed(file, scope.local, call.name).filter((s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind));
       if (nested.length) return { targets: nested, resolution: 'scope', confidence: 1 };
       // A local variable holding a call's result (`const decode = make(…); decode(x)`) shadows the file's function.
-      // Only those: parameter bindings also come from function types and inner callbacks, whose scope we do not see.
-      if (this.binding(record, false, scope.local, call.name)?.fromCall) return undefined;
+      // Only those in JS: parameter bindings also come from function types and inner callbacks, whose scope we do not see.
+      if (family === 'js') {
+        if (this.binding(record, false, scope.local, call.name)?.fromCall) return undefined;
+        continue;
+      }
+      // Python, Go, Rust: any name bound in the function shadows; a function value is followed (`a = f; a()`).
+      const bound = this.values.boundCall(file, record, family, call, scope.local);
+      if (bound !== undefined) return bound ?? undefined;
     }
+    if (family !== 'js') {
+      const bound = this.values.boundCall(file, record, family, call, undefined);
+      if (bound) return bound;
+    }
+    // `handlers["x"]()` with no dict of functions in sight: the collection's name is not the callee.
+    if (call.element) return undefined;
     const d = this.denoteName(file, record, family, call.name);
     if (d?.kind === 'external') return undefined;
     if (d?.kind === 'symbols') {
@@ -247,15 +299,29 @@ export class CallResolver {
 
   /** The variable's declared or constructed type, from the innermost scope that binds it. */
   private localType(file: string, record: FileRecord, enclosing: IndexedSymbol | undefined, name: string): Denotation | undefined {
-    const b = this.scopedBinding(file, record, enclosing, name, (x) => !x.field);
-    if (!b) return undefined;
-    // A collection is not an instance of its element type; an element takes the type its collection holds.
-    if (b.collection) return undefined;
+    const b = this.scopedBinding(file, record, enclosing, name, typedBinding);
+    return b ? this.bindingValue(file, record, b, enclosing) : undefined;
+  }
+
+  /** What a binding says its name holds: an instance of a type, another name's value (`a = self`), or an outside value. */
+  private bindingValue(file: string, record: FileRecord, b: BindingRecord, enclosing?: IndexedSymbol): Denotation | undefined {
+    if (b.external) return { kind: 'external' };
+    if (b.alias) {
+      const family = languageInfo(record.lang).family;
+      const scope = b.scope !== undefined ? this.table.byFile.get(file)?.[b.scope] : undefined;
+      return this.values.nested(() => this.denote(file, record, family, b.type, scope));
+    }
+    // A collection is not an instance of its element type; an element takes the type its collection holds,
+    // Rust `if let Some(q) = q` included (one name for the Option and its content: scopes are per function).
+    if (b.collection) {
+      const unwrapped = this.scopedBinding(file, record, enclosing, b.name, (x) => x.elementOf === true && x.type === b.name);
+      return unwrapped ? this.instanceOf(file, record, b.type, false) : undefined;
+    }
     if (b.elementOf) {
-      const c = this.scopedBinding(file, record, enclosing, b.type, (x) => x.collection === true);
+      const c = this.scopedBinding(file, record, enclosing, b.type, (x) => x.collection === true && !x.alias);
       if (c) return this.instanceOf(file, record, c.type, false);
       // Scopes are per function, not per block: the same name may be declared with a type elsewhere in it.
-      const other = this.scopedBinding(file, record, enclosing, name, (x) => !x.field && !x.elementOf && !x.collection);
+      const other = this.scopedBinding(file, record, enclosing, b.name, (x) => typedBinding(x) && !x.elementOf && !x.collection && !x.alias && !x.external);
       return other ? this.instanceOf(file, record, other.type, other.fromCall === true) : undefined;
     }
     return this.instanceOf(file, record, b.type, b.fromCall === true);
@@ -279,9 +345,12 @@ export class CallResolver {
   private instanceOf(file: string, record: FileRecord, typeName: string, fromCall: boolean): Denotation | undefined {
     const family = languageInfo(record.lang).family;
     // `x := NewFoo()`, `let s = Store::new()`, `const s = make()`: the callee's declared result.
-    if (fromCall) return this.returnedBy(file, record, family, typeName, undefined);
+    if (fromCall) return this.returnedBy(file, record, family, typeName, undefined) ?? this.externalCallee(file, record, family, typeName);
     const d = this.denoteTypeName(file, record, family, typeName);
-    if (!d) return undefined;
+    // `items: Vec<i32>`, `name: str`: a standard type the workspace does not declare; its methods are not ours.
+    if (!d) return builtinType(family, typeName) ? { kind: 'external' } : undefined;
+    // Python `x = make_repo()` reads like a construction: a function's declared result.
+    if (family === 'python' && d.symbols.every((s) => CALLABLE_KINDS.has(s.kind))) return this.returnedBy(file, record, family, typeName, undefined);
     const types = d.symbols.filter((s) => TYPE_KINDS.has(s.kind));
     return types.length ? { kind: 'instance', types, resolution: 'member', confidence: d.resolution === 'name' ? 0.6 : 0.95 } : undefined;
   }
@@ -358,9 +427,30 @@ export class CallResolver {
     const record = this.table.files.get(type.file);
     if (!record) return undefined;
     const b = this.binding(record, true, type.local, field);
-    if (!b) return undefined;
+    if (!b) return this.propertyType(type, field);
+    if (b.external) return { kind: 'external' };
     const d = this.instanceOf(type.file, record, b.type, b.fromCall === true);
     return d?.kind === 'instance' ? { ...d, confidence: Math.min(d.confidence, 0.9) } : d;
+  }
+
+  /** Python `@property`: `self.conn.execute()` where `conn` is a method declaring `-> Connection`. */
+  private propertyType(type: IndexedSymbol, name: string): Denotation | undefined {
+    if (type.lang !== 'python') return undefined;
+    for (const m of this.types.members(type, name)) {
+      const typeName = m.kind === 'method' ? returnTypeName(m.signature, m.name, 'python') : undefined;
+      const record = typeName ? this.table.files.get(m.file) : undefined;
+      const d = record && this.instanceOf(m.file, record, typeName!, false);
+      if (d) return d.kind === 'instance' ? { ...d, confidence: Math.min(d.confidence, 0.9) } : d;
+    }
+    return undefined;
+  }
+
+  /** `m = re.match(…)`, `s = String::new()`, `f = open(…)`: a call into code outside the workspace returns an outside value. */
+  private externalCallee(file: string, record: FileRecord, family: string, callee: string): Denotation | undefined {
+    const head = callee.split(/\.|::/)[0];
+    const d = this.denoteName(file, record, family, head);
+    if (d?.kind === 'external' || (!d && builtinType(family, head))) return { kind: 'external' };
+    return undefined;
   }
 
   /** The first binding of `name` in `scope` (a field binding when `field`), through a per-file index built on first use. */
@@ -376,6 +466,11 @@ export class CallResolver {
     }
     return index.get(`${field}\0${scope ?? ''}\0${name}`);
   }
+}
+
+/** A binding that says what its name holds (not an untyped parameter, not one value of a dict of functions). */
+function typedBinding(b: BindingRecord): boolean {
+  return !b.field && b.type !== '' && !(b.alias && b.collection) && b.name !== 'return';
 }
 
 function round(x: number): number {
