@@ -215,6 +215,10 @@ export class CallResolver {
       const whole = this.exports.bindings(file, record, family).get(receiver);
       if (whole) return whole;
     }
+    if (family === 'rust' && /^(super|self)(::|$)/.test(receiver) && receiver !== 'self') {
+      const inline = this.inlineRustPath(file, receiver.split('::'), enclosing);
+      if (inline) return inline;
+    }
     if (family === 'rust' && /^(crate|super|self)(::|$)/.test(receiver) && receiver !== 'self') {
       const target = this.modules.resolveRustModule(file, receiver.split('::'));
       if (target && 'files' in target) return { kind: 'module', files: target.files };
@@ -227,6 +231,25 @@ export class CallResolver {
       if (!current) return undefined;
       current = this.step(current, part, family);
     }
+    return current;
+  }
+
+  /** `super::helper` / `self::x` inside `mod inner { … }` blocks: counted from the inline module, not the file. */
+  private inlineRustPath(file: string, segments: string[], enclosing: IndexedSymbol | undefined): Denotation | undefined {
+    const fileSymbols = this.table.byFile.get(file) ?? [];
+    const modules: IndexedSymbol[] = [];
+    for (let s = enclosing; s; s = s.parent !== undefined ? fileSymbols[s.parent] : undefined) if (s.kind === 'module') modules.unshift(s);
+    if (!modules.length) return undefined;
+    let depth = modules.length;
+    let rest = segments;
+    while (rest[0] === 'super' || rest[0] === 'self') {
+      if (rest[0] === 'super') depth--;
+      rest = rest.slice(1);
+    }
+    // Above the file's outermost inline module: the file's own module path takes over.
+    if (depth < 0) return undefined;
+    let current: Denotation | undefined = depth === 0 ? { kind: 'module', files: [file] } : { kind: 'symbols', symbols: [modules[depth - 1]], resolution: 'scope' };
+    for (const part of rest) current = current && this.step(current, part, 'rust');
     return current;
   }
 
@@ -409,7 +432,9 @@ export class CallResolver {
         return sub.length ? { kind: 'module', files: sub } : undefined;
       }
       case 'symbols': {
-        const members = current.symbols.flatMap((s) => this.types.members(s, part)).filter((m) => m.kind !== 'method');
+        const value = this.constantsValue(current.symbols);
+        if (value) return this.step(value, part, family);
+        const members = current.symbols.flatMap((s) => [...this.types.members(s, part), ...(s.kind === 'module' ? this.table.nestedNamed(s.file, s.local, part).filter((m) => m.kind === 'module') : [])]).filter((m) => m.kind !== 'method');
         return members.length ? { kind: 'symbols', symbols: members, resolution: current.resolution } : undefined;
       }
       case 'instance': {

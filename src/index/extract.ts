@@ -228,6 +228,7 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       doc: docComment(def.node, lang),
       parent: parentSymbol,
       heritage: def.heritage.length || def.trait ? [...def.heritage] : undefined,
+      trait: parentDef?.implOnly && parentDef.trait && kind === 'method' ? parentDef.trait : undefined,
       startIndex: def.node.startIndex,
       endIndex: def.node.endIndex,
     });

@@ -39,6 +39,11 @@ export interface SymbolRecord {
   parent?: number;
   /** Base classes, implemented interfaces and traits, as written. */
   heritage?: string[];
+  /**
+   * Rust: the trait of the impl block that declares this method (`impl Display for X { fn fmt }`). Same-named
+   * methods of one type in different impl blocks stay apart; their ids say which (`X.fmt~Display`).
+   */
+  trait?: string;
   /** Byte offsets of the whole definition, for body excerpts. */
   startIndex: number;
   endIndex: number;
