@@ -38,6 +38,8 @@ export class ModuleResolver {
    * tail of two or more parts (`plugins.sub.deep` for src/plugins/sub/deep.py), used when it names one file only.
    */
   private readonly pythonTails = new Map<string, string | null>();
+  /** Dotted tails of folders holding Python files: `from plugins.formats import csv_format` names a namespace package. */
+  private readonly pythonPackages = new Set<string>();
 
   constructor(
     private readonly table: SymbolTable,
@@ -126,6 +128,7 @@ export class ModuleResolver {
         const tail = parts.slice(i).join('.');
         this.pythonTails.set(tail, this.pythonTails.has(tail) && this.pythonTails.get(tail) !== file ? null : file);
       }
+      for (let i = 0; i < parts.length - 1; i++) this.pythonPackages.add(parts.slice(i, parts.length - 1).join('.'));
     }
   }
 
@@ -141,7 +144,8 @@ export class ModuleResolver {
       return this.table.filesByDir.has(base) ? { files: [] } : undefined;
     }
     const file = this.pythonModules.get(source) ?? this.pythonTails.get(source);
-    return file ? { files: [file] } : { external: true };
+    if (file) return { files: [file] };
+    return this.pythonPackages.has(source) ? { files: [] } : { external: true };
   }
 
   // ---- Go ----------------------------------------------------------------------------------

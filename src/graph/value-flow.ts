@@ -35,12 +35,12 @@ export class ValueFlow {
   boundCall(file: string, record: FileRecord, family: string, call: CallRecord, scope: number | undefined): ResolvedCall | null | undefined {
     const bound = this.bindingsOf(record, scope, call.name);
     if (!bound.length) return undefined;
-    const values = call.element ? bound.filter((b) => b.alias && b.collection) : bound.filter((b) => !b.collection && !b.elementOf);
+    const values = call.element ? bound.filter((b) => b.alias && b.collection) : bound.filter((b) => !b.collection);
     const targets: IndexedSymbol[] = [];
     let confidence = 1;
     for (const b of values) {
       if (!b.type || b.external) continue;
-      const found = b.alias ? this.valueOf(file, record, family, b.type, b.scope) : this.returnedFunctions(file, record, family, b, b.scope);
+      const found = b.alias ? this.valueOf(file, record, family, b.type, b.scope) : b.elementOf ? this.elementsOf(file, record, family, b.type, b.scope) : this.returnedFunctions(file, record, family, b, b.scope);
       if (!found) continue;
       targets.push(...found.targets);
       confidence = Math.min(confidence, found.confidence);
@@ -60,6 +60,13 @@ export class ValueFlow {
     if (!resolved || resolved.resolution === 'name') return undefined;
     const targets = resolved.targets.filter((t) => CALLABLE_KINDS.has(t.kind));
     return targets.length ? { targets, resolution: 'value', confidence: resolved.confidence } : undefined;
+  }
+
+  /** `for step in PIPELINE: step()`: every function the collection literal holds. */
+  private elementsOf(file: string, record: FileRecord, family: string, collection: string, scope: number | undefined): ResolvedCall | undefined {
+    const call: CallRecord = { name: collection, element: true, line: 0, character: 0, enclosing: scope };
+    const resolved = this.nested(() => this.resolver.resolveCall(file, record, family, call, this.symbolAt(file, scope)));
+    return resolved?.resolution === 'value' ? resolved : undefined;
   }
 
   /** `g = make()`: the functions `make` returns by name (`return inner`, `return self.handle`). */
