@@ -253,6 +253,16 @@ export class CallResolver {
     return current;
   }
 
+  private enclosingModuleItem(file: string, enclosing: IndexedSymbol | undefined, name: string): Denotation | undefined {
+    const fileSymbols = this.table.byFile.get(file) ?? [];
+    for (let s = enclosing; s; s = s.parent !== undefined ? fileSymbols[s.parent] : undefined) {
+      if (s.kind !== 'module') continue;
+      const items = this.table.nestedNamed(file, s.local, name);
+      if (items.length) return { kind: 'symbols', symbols: [...items], resolution: 'scope' };
+    }
+    return undefined;
+  }
+
   private denoteHead(file: string, record: FileRecord, family: string, head: string, enclosing: IndexedSymbol | undefined): Denotation | undefined {
     const owner = this.types.enclosingType(file, enclosing);
     if (SELF_NAMES.has(head) && owner) return { kind: 'instance', types: [owner], resolution: 'member', confidence: 1 };
@@ -262,6 +272,11 @@ export class CallResolver {
     }
     const local = this.localType(file, record, enclosing, head);
     if (local) return local;
+    if (family === 'rust') {
+      // `inner::tag()` inside `mod helper { … }`: a module declared in an enclosing inline module.
+      const inline = this.enclosingModuleItem(file, enclosing, head);
+      if (inline) return inline;
+    }
     const named = this.denoteName(file, record, family, head);
     if (named || family !== 'js' || !/^[a-z_$][\w$]*$/.test(head) || JS_GLOBALS.has(head)) return named;
     return this.conventionalType(file, record, family, head);
@@ -424,12 +439,15 @@ export class CallResolver {
         return current;
       case 'module': {
         const found = current.files.flatMap((f) => this.exports.exported(f, part, family, 0));
-        if (found.length) return { kind: 'symbols', symbols: found, resolution: 'import' };
+        // Rust `mod entries;` is a module symbol whose items live in entries.rs: the file answers, not the declaration.
+        const declaredOnly = family === 'rust' && found.length > 0 && found.every((s) => s.kind === 'module');
+        if (found.length && !declaredOnly) return { kind: 'symbols', symbols: found, resolution: 'import' };
         const sub = current.files.flatMap((f) => {
           const t = this.modules.resolve(f, family, family === 'python' ? `.${part}` : family === 'rust' ? `self::${part}` : `./${part}`);
           return t && 'files' in t ? t.files : [];
         });
-        return sub.length ? { kind: 'module', files: sub } : undefined;
+        if (sub.length) return { kind: 'module', files: sub };
+        return found.length ? { kind: 'symbols', symbols: found, resolution: 'import' } : undefined;
       }
       case 'symbols': {
         const value = this.constantsValue(current.symbols);
