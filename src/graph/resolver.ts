@@ -68,6 +68,8 @@ export class CallResolver {
     const resolved = this.resolveCall(file, record, family, call, enclosing);
     // `new X()` runs X's constructor: that is the callee (as in TypeScript's call hierarchy) when X declares one.
     if (resolved && family === 'js' && call.constructs) resolved.targets = unique(resolved.targets.map((t) => (t.kind === 'class' ? this.types.constructorOf(t, false) ?? t : t)));
+    // `@property`, `@staticmethod`: a decorator found by name only is a builtin's far more often than a workspace class of that name.
+    if (resolved?.resolution === 'name' && call.decorator) return undefined;
     if (!resolved || resolved.resolution === 'name') return resolved;
     // `B()` where B declares no `__init__` runs the one it inherits: that method is called too (B's own
     // `__init__` is reached through the class, as the fixtures and TypeScript's hierarchy count it).
