@@ -144,8 +144,9 @@ export class RetrievalIndex implements Disposable {
     return changed;
   }
 
-  searchSymbols(query: string, filter?: (s: IndexedSymbol) => boolean): SymbolHit[] {
-    return this.symbols.search(this.graph, query, filter);
+  /** See SymbolSearch.search: `enough` lets it skip the costly kinds of match once that many better ones are found. */
+  searchSymbols(query: string, filter?: (s: IndexedSymbol) => boolean, enough?: number): SymbolHit[] {
+    return this.symbols.search(this.graph, query, filter, enough);
   }
 
   /** BM25 over the chosen stores, code boosted by centrality, filtered by collection and change time. */

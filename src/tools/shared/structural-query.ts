@@ -1,6 +1,6 @@
-import { invalidArgument } from '../common/errors';
-import { LANGUAGE_IDS } from '../index/languages';
-import { SYMBOL_KINDS } from '../index/records';
+import { invalidArgument } from '../../common/errors';
+import { LANGUAGE_IDS } from '../../index/languages';
+import { SYMBOL_KINDS } from '../../index/records';
 
 /** The structural_search query language: `kind:method lang:python file:src/ name:get* calls:save returns:User` + bare words. */
 export const FILTER_KEYS = ['kind', 'lang', 'file', 'name', 'calls', 'returns'] as const;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { invalidArgument } from '../common/errors';
-import { resolveInWorkspace } from '../common/paths';
-import type { Engine } from '../engine/engine';
-import type { SourcePosition } from '../engine/language-features';
-import type { IndexedSymbol } from '../graph/symbol-table';
+import { invalidArgument } from '../../common/errors';
+import { resolveInWorkspace } from '../../common/paths';
+import type { Engine } from '../../engine/engine';
+import type { SourcePosition } from '../../engine/language-features';
+import type { IndexedSymbol } from '../../graph/symbol-table';
 import { maxTokensArg, workspaceArg } from './common-args';
 import { lookupSymbol } from './symbols';
 import type { ToolContext } from './tool';

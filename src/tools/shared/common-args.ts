@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_MAX_TOKENS, MAX_MAX_TOKENS, MIN_MAX_TOKENS } from '../common/tokens';
+import { DEFAULT_MAX_TOKENS, MAX_MAX_TOKENS, MIN_MAX_TOKENS } from '../../common/tokens';
 
 /** Arguments many tools share, with the bounds of the tool contract. */
 export const maxTokensArg = z
@@ -10,9 +10,13 @@ export const maxTokensArg = z
   .default(DEFAULT_MAX_TOKENS)
   .describe(`Token budget for the answer (${MIN_MAX_TOKENS}–${MAX_MAX_TOKENS}, default ${DEFAULT_MAX_TOKENS}). A cut answer says truncated: true.`);
 
+/** Longest path or workspace argument accepted (Linux PATH_MAX). */
+export const MAX_PATH_ARG = 4096;
+
 export const workspaceArg = z
   .string()
   .min(1)
+  .max(MAX_PATH_ARG)
   .optional()
   .describe('Workspace folder name or path, when more than one folder is open. Default: the first folder.');
 

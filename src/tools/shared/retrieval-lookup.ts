@@ -1,10 +1,10 @@
 import * as path from 'node:path';
-import { notFound } from '../common/errors';
-import { resolveInWorkspace } from '../common/paths';
-import type { Engine } from '../engine/engine';
-import type { IndexedSymbol } from '../graph/symbol-table';
-import type { Collection } from '../search/collections';
-import type { RetrievalIndex } from '../search/retrieval-index';
+import { notFound } from '../../common/errors';
+import { resolveInWorkspace } from '../../common/paths';
+import type { Engine } from '../../engine/engine';
+import type { IndexedSymbol } from '../../graph/symbol-table';
+import type { Collection } from '../../search/collections';
+import type { RetrievalIndex } from '../../search/retrieval-index';
 import type { ToolContext } from './tool';
 
 /** Finds the things retrieve-group tools address by id, across every workspace folder, with errors that say what exists. */
