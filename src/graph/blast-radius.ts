@@ -42,12 +42,11 @@ export interface BlastRadius {
  * `minConfidence`, and importers of the start files up to the same depth. Calls through a base, interface or trait
  * member reach its overrides unless `dispatch: false`. The tool and the Blast Radius panel both answer from this.
  */
-export function blastRadius(graph: CodeGraph, start: readonly IndexedSymbol[], startFiles: readonly string[], depth: number, minConfidence: number, options: { dispatch?: boolean } = {}): BlastRadius {
-  const withDispatch = options.dispatch !== false;
-  const reached = graph.walk(start.map((s) => s.id), 'in', depth, minConfidence, { dispatch: withDispatch });
+export function blastRadius(graph: CodeGraph, start: readonly IndexedSymbol[], startFiles: readonly string[], depth: number, minConfidence: number, dispatch = true): BlastRadius {
+  const reached = graph.walk(start.map((s) => s.id), 'in', depth, minConfidence, { dispatch });
   const files = new Set<string>(startFiles);
   for (const r of reached) files.add(r.symbol.file);
-  for (const s of start) for (const site of graph.moduleCallers.get(s.id) ?? []) if (withDispatch || site.resolution !== 'dispatch') files.add(site.file);
+  for (const s of start) for (const site of graph.moduleCallers.get(s.id) ?? []) if (dispatch || site.resolution !== 'dispatch') files.add(site.file);
   for (const importer of importers(graph, startFiles, depth)) files.add(importer);
   const sorted = [...files].sort();
   return { reached, files: sorted, tests: sorted.filter(isTestFile) };

@@ -34,7 +34,7 @@ export const blastRadiusTool = defineTool({
     const engine = ctx.workspaces.pick(args.workspace);
     const graph = await engine.ready();
     const { start, startFiles, description } = startSet(graph, engine.root, args.target);
-    const { reached, files, tests: allTests } = blastRadius(graph, start, startFiles, args.depth, args.min_confidence, { dispatch: args.dispatch });
+    const { reached, files, tests: allTests } = blastRadius(graph, start, startFiles, args.depth, args.min_confidence, args.dispatch);
     // Tests first (what to run), then files, each within its share of the budget; symbols take the rest.
     const tests = fitToBudget(allTests, args.max_tokens * 0.15, (kept) => kept);
     const fileShare = fitToBudget(files, args.max_tokens * 0.25, (kept) => kept);
