@@ -128,8 +128,9 @@ export class DispatchIndex {
       if (sym.kind !== 'method' || sym.lang === 'go') continue;
       for (const base of this.types.overriddenBy(sym)) add(base, sym);
       // A Rust method in `impl Trait for X` names its trait (the impl may live in another file than X).
-      if (sym.lang === 'rust' && sym.heritage?.length) {
-        for (const trait of this.types.bases(sym, 'rust')) {
+      const traitName = sym.lang === 'rust' ? this.table.files.get(sym.file)?.symbols[sym.local]?.trait : undefined;
+      if (traitName) {
+        for (const trait of this.types.typesNamedIn(sym.file, traitName)) {
           for (const m of this.table.membersNamed(trait.name, sym.name)) if (this.types.belongsTo(m, trait)) add(m, sym);
         }
       }

@@ -244,8 +244,7 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       // depth the doc-comment lookup would make a file of thousands of nested functions quadratic.
       doc: stack.length <= DOC_NESTING_MAX ? docComment(def.node, lang) : undefined,
       parent: parentSymbol,
-      // A method of `impl Trait for X` names the trait it implements: X may be declared in another file.
-      heritage: def.heritage.length || def.trait ? [...def.heritage] : kind === 'method' && parentDef?.implOnly && parentDef.trait ? [parentDef.trait] : undefined,
+      heritage: def.heritage.length || def.trait ? [...def.heritage] : undefined,
       trait: parentDef?.implOnly && parentDef.trait && kind === 'method' ? parentDef.trait : undefined,
       startIndex: def.node.startIndex,
       endIndex: def.node.endIndex,
