@@ -26,10 +26,11 @@ export function dispatchConfidence(callConfidence: number, implementations: numb
   return Math.round(Math.max(0.05, Math.min(callConfidence, byCount)) * 100) / 100;
 }
 
-/** `super.m()`, `super().m()`, Rust `<Type>::m` on a concrete type: the call names exactly one body. */
+/** `super.m()` (TS/JS), `super().m()` (Python): the call names exactly the base's body, never an override. */
 const STATIC_RECEIVERS = new Set(['super', 'super()']);
 /** Bases that give a class no methods a `self.m()` could mean. */
 const METHODLESS_BASES = new Set(['object', 'ABC', 'abc.ABC', 'Generic', 'typing.Generic', 'Protocol', 'typing.Protocol']);
+/** Static members are called through their class, never through an instance of a subclass. */
 const STATIC_SIGNATURE = /^\s*(?:(?:public|private|protected|export|readonly)\s+)*static\s/;
 
 /** A Go method that implements an interface method, and the type whose method set it belongs to (it may be promoted). */
