@@ -26,8 +26,8 @@ export type ToolOutcome<T> =
  * logged with its stack, and the caller gets one honest sentence.
  */
 export async function invokeTool<O extends ZodRawShape>(tool: ToolDefinition<O>, args: unknown, base: ToolContext): Promise<ToolOutcome<ToolResult<O>>> {
-  // This call's time budget starts here, whoever invokes it (see context.ts).
-  const ctx = base.deadline ? base : createToolContext(base, tool.name, base.signal);
+  // This call's time budget starts here, whoever invokes it (see context.ts): never one left on a shared context.
+  const ctx = createToolContext(base, tool.name, base.signal);
   let valid: Record<string, unknown>;
   try {
     valid = validateArgs(tool, args);
