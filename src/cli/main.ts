@@ -14,6 +14,7 @@ import { invokeTool } from '../tools/shared/invoke';
 import { findLockFor, type WindowLock } from '../mcp/lockfile';
 import { cliCacheDir } from './cache-dir';
 import { runBridge } from './bridge';
+import { exitWhenDrained } from './exit';
 import { type Cli, parseCli, USAGE } from './args';
 
 /** Composition root #1: the headless `sightline` command. stdout carries only results (or the MCP protocol). */
@@ -130,11 +131,8 @@ function checkRoot(root: string): string | undefined {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => {
-    // Servers resolve only once their client has gone; exiting then also ends a lingering watcher.
-    process.exitCode = code;
-    setImmediate(() => process.exit(code));
-  },
+  // Servers resolve only once their client has gone; exiting then also ends a lingering watcher.
+  (code) => exitWhenDrained(code),
   (e) => {
     process.stderr.write(`sightline failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);

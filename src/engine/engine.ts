@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Disposable } from '../common/disposable';
-import { errorMessage, notReady } from '../common/errors';
+import { errorMessage, isSightlineError, notReady } from '../common/errors';
+import { type LineRange, readLineRange, readRegularFileSync } from '../common/safe-read';
 import { contentHash } from '../common/hash';
 import { type Logger, nullLogger } from '../common/log';
 import { resolveInWorkspace } from '../common/paths';
@@ -38,6 +39,8 @@ export interface EngineOptions {
 }
 
 const YIELD_EVERY_FILES = 64;
+/** Tools read a file whole up to this size (or the index's own limit, if higher); read_file_range streams any size. */
+const READ_WHOLE_MAX_BYTES = 8 * 1024 * 1024;
 /** Edits to at most this many files are re-linked in place instead of rebuilding the graph. */
 const MAX_IN_PLACE_FILES = 32;
 const PERSIST_DELAY_MS = 2000;
@@ -58,6 +61,8 @@ export interface IndexStats {
   skipped_by_reason: Partial<Record<SkipReason | 'parse_error', number>>;
   /** Set when the index could not be saved (e.g. a full disk): answers are right, the next start re-parses. */
   cache_warning?: string;
+  /** Lines of .gitignore files (or the exclude setting) passed over as unusable: too long, too wild, or invalid. */
+  ignore_rules_skipped: number;
 }
 
 export type { Freshness } from './freshness';
@@ -200,9 +205,10 @@ export class Engine implements Disposable {
         }
         let bytes: Buffer;
         try {
-          bytes = overlay !== undefined ? Buffer.from(overlay, 'utf8') : fs.readFileSync(file.abs);
-        } catch {
-          count('unreadable');
+          // The scan saw a regular file under the limit; by now it may be a FIFO or have grown: checked again.
+          bytes = overlay !== undefined ? Buffer.from(overlay, 'utf8') : readRegularFileSync(file.abs, this.maxFileBytes, file.rel);
+        } catch (e) {
+          count(isSightlineError(e) && e.kind === 'tooLarge' ? 'too_large' : 'unreadable');
           continue;
         }
         const hash = contentHash(bytes);
@@ -275,7 +281,9 @@ export class Engine implements Disposable {
         elapsed_ms: Math.round(performance.now() - started),
         skipped_by_reason: skippedByReason,
         ...(this.store?.lastSaveError ? { cache_warning: this.store.lastSaveError } : {}),
+        ignore_rules_skipped: [...scan.skippedIgnoreRules.values()].reduce((a, b) => a + b, 0),
       };
+      for (const [file, n] of scan.skippedIgnoreRules) this.logger.log('warn', `Skipped ${n} unusable ignore rule${n > 1 ? 's' : ''} in ${file} (longer than 1000 characters, more than 4 runs of *, or invalid); the rest of it applies.`);
       this.logger.log('info', `Indexed ${this.root}: ${stats.files_indexed} parsed, ${stats.files_unchanged} unchanged, ${stats.files_removed} removed, ${stats.files_skipped} skipped; ${stats.symbols} symbols, ${stats.edges} call edges in ${stats.elapsed_ms} ms.`);
       for (const l of this.listeners) l(stats);
       if (this.rerun) return this.doIndex();
@@ -319,7 +327,7 @@ export class Engine implements Disposable {
         return undefined;
       }
     }
-    return { files, docs: [...docs.values()], skipped: new Map(), configFiles: this.configFiles };
+    return { files, docs: [...docs.values()], skipped: new Map(), configFiles: this.configFiles, skippedIgnoreRules: new Map() };
   }
 
   /** Re-links a few edited files in the current graph; false when a rebuild is needed (see CodeGraph.updateFile). */
@@ -426,7 +434,24 @@ export class Engine implements Disposable {
   readText(file: string): string {
     const { rel, abs } = resolveInWorkspace(this.root, file);
     const overlay = this.overlays.get(rel);
-    return overlay ?? fs.readFileSync(abs, 'utf8');
+    return overlay ?? readRegularFileSync(abs, Math.max(this.maxFileBytes, READ_WHOLE_MAX_BYTES), rel).toString('utf8');
+  }
+
+  /**
+   * Lines start..end (1-based, inclusive) of a file: from the editor's unsaved text if any, else streamed from
+   * disk as far as needed, so a huge file costs what is read and a FIFO or device is refused, never waited on.
+   */
+  async readLines(file: string, start: number, end: number): Promise<LineRange & { rel: string }> {
+    const { rel, abs } = resolveInWorkspace(this.root, file);
+    const overlay = this.overlays.get(rel);
+    if (overlay !== undefined) {
+      const all = overlay.split('\n');
+      if (all.length > 1 && all[all.length - 1] === '') all.pop();
+      const lines = all.slice(start - 1, end);
+      return { rel, lines, totalLines: all.length, binary: overlay.includes('\0') };
+    }
+    const range = await readLineRange(abs, start, end, { what: rel, maxLineBytes: READ_WHOLE_MAX_BYTES, countAllBelowBytes: READ_WHOLE_MAX_BYTES });
+    return { rel, ...range };
   }
 
   /** Records of the files currently indexed (workspace-relative path → record). */

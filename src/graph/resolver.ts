@@ -39,7 +39,8 @@ const JS_GLOBALS = new Set(['console', 'window', 'document', 'globalThis', 'proc
  */
 export class CallResolver {
   private readonly exports: ModuleExports;
-  private readonly types: TypeHierarchy;
+  /** Shared with DispatchIndex, which builds the override relation from the same bases. */
+  readonly types: TypeHierarchy;
   private returnDepth = 0;
   private readonly conventionsByFamily = new Map<string, Map<string, Convention>>();
   /** Keyed by the bindings array itself, so a record passed under another file's name still finds its own. */
@@ -122,7 +123,7 @@ export class CallResolver {
     if (receiver.kind === 'external') return undefined;
     if (receiver.kind !== 'instance') return this.byName(family, call, true);
     const targets = receiver.types.flatMap((t) => this.types.members(t, call.name));
-    if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence };
+    if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence, receiverTypes: receiver.types };
     return this.byName(family, call, true);
   }
 

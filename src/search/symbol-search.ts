@@ -1,4 +1,5 @@
 import MiniSearch from 'minisearch';
+import { TimeSlicer } from '../common/deadline';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import type { FileRecord } from '../index/records';
@@ -51,8 +52,8 @@ export class SymbolSearch {
   /** What MiniSearch holds, per file: synced on the first fuzzy search after a change, not on every index pass. */
   private readonly miniFiles = new Map<string, { record: FileRecord; ids: string[] }>();
 
-  /** Returns whether any file's symbols changed. */
-  sync(graph: CodeGraph): boolean {
+  /** Returns whether any file's symbols changed. Yields to the event loop between files (see TimeSlicer). */
+  async sync(graph: CodeGraph, slicer = new TimeSlicer()): Promise<boolean> {
     let changed = false;
     for (const [file, entry] of this.byFile) {
       if (graph.table.files.get(file) === entry.record) continue;
@@ -66,6 +67,7 @@ export class SymbolSearch {
       for (const s of symbols) this.names.add(s.id, s.name, s.qualified);
       this.byFile.set(file, { record, symbols });
       changed = true;
+      await slicer.tick();
     }
     return changed;
   }

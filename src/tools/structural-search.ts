@@ -8,6 +8,7 @@ import { globMatcher, parseStructuralQuery, returnTypeOf } from './shared/struct
 import { symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { symbolRef, counted } from './shared/outputs';
+import { deadlineOf } from './shared/context';
 
 export const structuralSearchTool = defineTool({
   name: 'structural_search',
@@ -49,8 +50,14 @@ export const structuralSearchTool = defineTool({
     anyOf(filters.returns, (r) => (s) => (returnTypeOf(s.signature) ?? '').toLowerCase().includes(r.toLowerCase()));
     anyOf(filters.calls, (c) => (s) => calls(graph, s, c));
     for (const w of words) tests.push((s) => s.qualifiedName.toLowerCase().includes(w) || s.signature.toLowerCase().includes(w));
-    // Only the symbols the most selective indexable filter allows are tested (see structuralCandidates).
-    const matches = structuralCandidates(graph, filters).filter((s) => tests.every((t) => t(s)));
+    // Only the symbols the most selective indexable filter allows are tested (see structuralCandidates); without
+    // one that is every symbol, so the loop is sliced and a large repository keeps other calls going.
+    const deadline = deadlineOf(ctx);
+    const matches: IndexedSymbol[] = [];
+    for (const s of structuralCandidates(graph, filters)) {
+      if (tests.every((t) => t(s))) matches.push(s);
+      await deadline.tick('Add filters (kind:, lang:, file:) to narrow the query.');
+    }
     matches.sort((a, b) => graph.symbolRank(b.id) - graph.symbolRank(a.id) || (a.id < b.id ? -1 : 1));
     return fitToBudget(matches, args.max_tokens, (kept, truncated) => ({
       matches: kept.map(symbolJson),
