@@ -41,7 +41,7 @@ export class ValueFlow {
     const targets: IndexedSymbol[] = [];
     let confidence = 1;
     for (const b of values) {
-      if (!b.type || b.external) continue;
+      if (!b.type) continue;
       const found = b.alias ? this.valueOf(file, record, family, b.type, b.scope) : b.elementOf ? this.elementsOf(file, record, family, b.type, b.scope) : this.returnedFunctions(file, record, family, b, b.scope);
       if (!found) continue;
       targets.push(...found.targets);
