@@ -94,7 +94,7 @@ export function validateStoredFile(rel: string, value: unknown): asserts value i
     const binding = object(b, where);
     text(binding.name, where, 'name');
     text(binding.type, where, 'type');
-    for (const key of ['field', 'fromCall', 'collection', 'elementOf', 'alias', 'external'] as const) flag(binding[key], where, key);
+    for (const key of ['field', 'fromCall', 'collection', 'elementOf', 'alias'] as const) flag(binding[key], where, key);
     int(binding.scope, where, 'scope', 0, symbolCount - 1, true);
   });
 }

@@ -3,7 +3,7 @@ import { TYPE_KINDS } from '../index/records';
 import type { LanguageId } from '../index/languages';
 import { languageInfo } from '../index/languages';
 
-/** A symbol with its workspace identity. `id` = `<file>#<qualifiedName>` plus `~N` for the Nth duplicate. */
+/** A symbol with its workspace identity. `id` = `<file>#<qualifiedName>` plus `~N` for the Nth duplicate (`~Trait` for a Rust trait impl method, see symbolIds). */
 export interface IndexedSymbol extends SymbolRecord {
   id: string;
   file: string;
