@@ -11,7 +11,7 @@ export const indexWorkspaceTool = defineTool({
     'Incremental: only changed files are parsed. Use it after large changes (checkouts, generated code) or when another tool says the index is not ready; other tools already re-index files changed on disk before answering.',
   group: 'graph',
   inputSchema: { workspace: workspaceArg },
-  outputSchema: { workspace: z.string(), files_indexed: z.number(), files_unchanged: z.number(), files_removed: z.number(), files_skipped: z.number(), symbols: z.number(), edges: z.number(), elapsed_ms: z.number() },
+  outputSchema: { workspace: z.string(), files_indexed: z.number(), symbols: z.number(), edges: z.number() },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);

@@ -24,9 +24,13 @@ export function removeDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-export function contextFor(root: string, options: { storageDir?: string | null } = {}): ToolContext & { engine: Engine } {
+/**
+ * A headless tool context over one folder. Parse workers are off unless a test asks for them: fixtures are tiny,
+ * and worker threads cost more to start than they save. Dispose it with `ctx.workspaces.dispose()`.
+ */
+export function contextFor(root: string, options: { storageDir?: string | null; workers?: number } = {}): ToolContext & { engine: Engine } {
   const logger = new RingLogger();
-  const engine = new Engine({ root, logger, storageDir: options.storageDir });
+  const engine = new Engine({ root, logger, storageDir: options.storageDir, workers: options.workers ?? 0 });
   return { engine, workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger };
 }
 

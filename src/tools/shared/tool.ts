@@ -1,8 +1,8 @@
 import { z, type ZodRawShape } from 'zod';
 import type { RingLogger } from '../../common/log';
-import { freshnessSchema } from '../../engine/freshness';
 import type { LanguageFeatures } from '../../engine/language-features';
 import type { Workspaces } from '../../engine/workspaces';
+import { listedOutputSchema } from './outputs';
 import type { ToolValue } from './result-types';
 
 export type { ToolResult, ToolValue } from './result-types';
@@ -53,7 +53,7 @@ export interface ToolDefinition<O extends ZodRawShape = ZodRawShape> {
   readonly description: string;
   readonly group: ToolGroup;
   readonly inputSchema: ZodRawShape;
-  /** The result's schema as clients see it: the tool's keys plus `freshness`; other keys allowed. */
+  /** The result's schema as clients see it (`listedOutputSchema`): the keys every answer has; others (`freshness`, hints) allowed. */
   readonly outputSchema: z.ZodObject<ZodRawShape, z.core.$loose>;
   readonly annotations: ToolAnnotations;
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolValue<O>>;
@@ -67,7 +67,7 @@ export function defineTool<S extends ZodRawShape, O extends ZodRawShape>(spec: T
     description: spec.description,
     group: spec.group,
     inputSchema: spec.inputSchema,
-    outputSchema: z.looseObject({ ...spec.outputSchema, freshness: freshnessSchema }),
+    outputSchema: listedOutputSchema(spec.outputSchema),
     annotations: spec.annotations,
     run: (args, ctx) => spec.handler(input.parse(args), ctx),
   };
