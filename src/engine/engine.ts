@@ -116,6 +116,11 @@ export class Engine implements Disposable {
     return this.current;
   }
 
+  /** The linked graph, or undefined before the first index has finished: for answers that can do without it. */
+  graphIfReady(): CodeGraph | undefined {
+    return this.current;
+  }
+
   /** Indexes if nothing is indexed yet or files changed since; returns the up-to-date graph. */
   async ready(): Promise<CodeGraph> {
     if (!this.current) await this.index();

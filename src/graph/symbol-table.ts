@@ -2,6 +2,7 @@ import type { FileRecord, SymbolRecord } from '../index/records';
 import { TYPE_KINDS } from '../index/records';
 import type { LanguageId } from '../index/languages';
 import { languageInfo } from '../index/languages';
+import { symbolId } from './symbol-id';
 
 /** A symbol with its workspace identity. `id` = `<file>#<qualifiedName>` plus `~N` for the Nth duplicate. */
 export interface IndexedSymbol extends SymbolRecord {
@@ -50,10 +51,9 @@ export class SymbolTable {
       const seen = new Map<string, number>();
       const list: IndexedSymbol[] = [];
       record.symbols.forEach((s, local) => {
-        const base = `${file}#${s.qualifiedName}`;
-        const n = (seen.get(base) ?? 0) + 1;
-        seen.set(base, n);
-        const sym = indexedSymbol(s, n === 1 ? base : `${base}~${n}`, file, record.lang, local, this.all.length);
+        const n = (seen.get(s.qualifiedName) ?? 0) + 1;
+        seen.set(s.qualifiedName, n);
+        const sym = indexedSymbol(s, symbolId(file, s.qualifiedName, n), file, record.lang, local, this.all.length);
         this.all.push(sym);
         list.push(sym);
         this.byId.set(sym.id, sym);

@@ -42,7 +42,7 @@ describe('tool output schemas, validated by a real MCP client', () => {
     const r = await client.callTool({ name, arguments: args });
     assert.ok(!r.isError, `${name} answered an error: ${JSON.stringify(r.content)}`);
     assert.ok(r.structuredContent, `${name} returned structuredContent`);
-    assert.equal(typeof (r.structuredContent.freshness as { indexed_at?: unknown })?.indexed_at, 'string', `${name} says how fresh it is`);
+    assert.equal(typeof (r.structuredContent as { freshness?: { indexed_at?: unknown } }).freshness?.indexed_at, 'string', `${name} says how fresh it is`);
     return r.structuredContent;
   }
 

@@ -20,7 +20,7 @@ export const symbolArg = z
   .string()
   .min(1)
   .max(500)
-  .describe('A symbol: its name (`compute`), qualified name (`Parser.parse`, Rust `Type::method`), or a symbol_id from another tool (`src/a.ts#Parser.parse`).');
+  .describe('A symbol: its name (`compute`, nested ones too), qualified name (`Parser.parse`, Rust `Type::method`), a symbol_id from another tool (`src/a.ts#Parser.parse`), or `path:line` (`src/a.ts:120`, the function enclosing that line).');
 
 export const depthArg = z.number().int().min(1).max(10).default(3).describe('How many call levels to follow (1–10, default 3).');
 
