@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
 import { uncommittedChanges } from '../engine/git';
-import { blastRadius, changedSymbols } from '../graph/blast-radius';
+import { blastRadius, changedSymbols } from '../graph/impact';
 import type { CodeGraph } from '../graph/code-graph';
 import { lookupSymbol } from '../graph/symbol-lookup';
 import type { IndexedSymbol } from '../graph/symbol-table';
