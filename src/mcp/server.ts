@@ -8,7 +8,7 @@ export const SERVER_NAME = 'sightline';
 export interface ServerOptions {
   version: string;
   tools: readonly ToolDefinition[];
-  context: Omit<ToolContext, 'signal'>;
+  context: Omit<ToolContext, 'signal' | 'deadline'>;
 }
 
 const INSTRUCTIONS =

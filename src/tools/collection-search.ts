@@ -6,6 +6,7 @@ import { collectionIdArg, queryArg, snippetCharsArg } from './shared/retrieval-a
 import { findCollection } from './shared/retrieval-lookup';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, budgeted } from './shared/outputs';
+import { deadlineOf } from './shared/context';
 
 export const collectionSearchTool = defineTool({
   name: 'collection_search',
@@ -26,7 +27,7 @@ export const collectionSearchTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index, collection } = await findCollection(ctx, args.collection_id);
-    const hits = index.searchContent(args.query, { stores: ['repo_doc'], collection: collection.id });
+    const hits = await index.searchContent(args.query, { stores: ['repo_doc'], collection: collection.id }, deadlineOf(ctx));
     const top = hits[0]?.score ?? 1;
     const rendered = hits.slice(0, args.top_k).map((h) => {
       const { snippet, truncated } = anchoredSnippet(h.doc.text, args.query, args.snippet_chars);

@@ -12,7 +12,9 @@ export const indexWorkspaceTool = defineTool({
   group: 'graph',
   inputSchema: { workspace: workspaceArg },
   outputSchema: { workspace: z.string(), files_indexed: z.number(), symbols: z.number(), edges: z.number() },
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  // Not read-only: it writes the index cache (the CLI's cache folder, VS Code's workspace storage). It never changes
+  // a source file, and running it twice does what running it once does.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);
     const stats = await engine.index();

@@ -20,7 +20,8 @@ export const readChunkTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, index, collection } = await findCollection(ctx, args.collection_id);
-    const hash = args.chunk_id.indexOf('#');
+    // The last '#': a document path may hold one (`notes/#1.md`), a heading slug never does.
+    const hash = args.chunk_id.lastIndexOf('#');
     if (hash <= 0) throw notFound(`"${args.chunk_id}" is not a chunk id: chunk ids look like \`docs/guide.md#installing\`. Get them from collection_search or collection_document.`);
     const entry = collectionDocument(engine, index, collection, args.chunk_id.slice(0, hash));
     const at = entry.chunks.findIndex((c) => c.id === args.chunk_id);

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { containsIdentifier } from '../common/text-match';
 import { anchoredSnippet, collapseWhitespace } from '../search/snippet';
 import { nodeIdArg, nodeRepositoryArg, snippetCharsArg } from './shared/retrieval-args';
 import { findNode } from './shared/retrieval-lookup';
 import { symbolJson, type SymbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { symbolRef } from './shared/outputs';
+import { deadlineOf } from './shared/context';
 
 const GRAPH_LIMIT = 10;
 const LINKED_DOCS_LIMIT = 5;
@@ -62,10 +64,8 @@ export const readNodeTool = defineTool({
       };
     }
     if (args.with_linked_docs) {
-      const mention = new RegExp(`(^|[^\\w$])${symbol.name.replace(/[$]/g, '\\$')}([^\\w$]|$)`);
-      result.linked_docs = index
-        .searchContent(symbol.name, { stores: ['repo_doc'] })
-        .filter((h) => mention.test(h.doc.text))
+      result.linked_docs = (await index.searchContent(symbol.name, { stores: ['repo_doc'] }, deadlineOf(ctx)))
+        .filter((h) => containsIdentifier(h.doc.text, symbol.name))
         .slice(0, LINKED_DOCS_LIMIT)
         .map((h) => ({ chunk_id: h.doc.ref, collection_id: h.doc.collections?.[0], heading: h.doc.title, line_start: h.doc.line_start, snippet: anchoredSnippet(h.doc.text, symbol.name, 300).snippet }));
     }

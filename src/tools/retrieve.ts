@@ -9,6 +9,7 @@ import { repositoryIndex } from './shared/retrieval-lookup';
 import { timeWindow } from './shared/time-window';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, budgeted } from './shared/outputs';
+import { deadlineOf } from './shared/context';
 
 const MAX_TOP_K = 25;
 const MODE_STORES: Record<'code' | 'wiki' | 'mixed', readonly Store[]> = { code: ['code', 'ast_summary'], wiki: ['wiki', 'repo_doc'], mixed: STORES };
@@ -67,7 +68,7 @@ export const retrieveTool = defineTool({
     const topK = Math.min(args.top_k, MAX_TOP_K);
     const seen = new Set<string>();
     // One hit per symbol, chunk or wiki section: a symbol's body and its signature are the same citation.
-    const hits = index.searchContent(args.query, { stores, since: window.since, until: window.until }).filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
+    const hits = (await index.searchContent(args.query, { stores, since: window.since, until: window.until }, deadlineOf(ctx))).filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
     const top = hits[0]?.score ?? 1;
     const results = hits.slice(0, topK).map((h, i) => ({
       rank: i + 1,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorMessage, isSightlineError } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
 import type { Engine } from '../engine/engine';
+import type { IndexedSymbol } from '../graph/symbol-table';
 import { LANGUAGE_IDS } from '../index/languages';
 import { classifyName, MATCH_ORDER, matchScore, type SymbolHit, type SymbolMatch } from '../search/symbol-search';
 import { maxTokensArg, workspaceArg } from './shared/common-args';
@@ -53,7 +54,8 @@ export const searchSymbolsTool = defineTool({
     const index = await engine.retrieval.ready();
     const kind = args.kind?.toLowerCase();
     const merged = new Map<string, Match>();
-    for (const hit of index.searchSymbols(args.query, (s) => (!kind || s.kind === kind) && (!args.lang || s.lang === args.lang))) {
+    const filter = (s: IndexedSymbol) => (!kind || s.kind === kind) && (!args.lang || s.lang === args.lang);
+    for (const hit of index.searchSymbols(args.query, filter, args.top_k)) {
       merged.set(hit.symbol.id, indexMatch(hit));
     }
     // Server symbols carry no language of ours: a `lang` filter is about the index, so they are left out then.

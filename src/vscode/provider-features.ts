@@ -19,6 +19,7 @@ import type {
   SourceRange,
 } from '../engine/language-features';
 import { invalidArgument, notFound } from '../common/errors';
+import { requireCommandConsent } from '../engine/language-features';
 import type { ProviderCalls } from '../engine/provider-calls';
 import { applyPlan, planFromTextEdits, planFromWorkspaceEdit } from './edits';
 import { PositionMapper } from './positions';
@@ -334,21 +335,23 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
     return applyPlan(new PositionMapper(root), plan);
   }
 
-  async applyCodeAction(range: SourceRange, index: number, root: string, signal?: AbortSignal): Promise<ApplyOutcome & { title: string }> {
-    return this.rawCodeActions(range, root, signal, (map, actions) => this.runAction(map, actions, index));
+  async applyCodeAction(range: SourceRange, index: number, root: string, signal?: AbortSignal, allowedCommand?: string): Promise<ApplyOutcome & { title: string }> {
+    return this.rawCodeActions(range, root, signal, (map, actions) => this.runAction(map, actions, index, allowedCommand));
   }
 
-  private async runAction(map: PositionMapper, actions: (vscode.CodeAction | vscode.Command)[], index: number): Promise<ApplyOutcome & { title: string }> {
+  private async runAction(map: PositionMapper, actions: (vscode.CodeAction | vscode.Command)[], index: number, allowedCommand: string | undefined): Promise<ApplyOutcome & { title: string }> {
     const chosen = actions[index - 1];
     if (!chosen) throw notFound(`There are ${actions.length} code actions at that range now; action ${index} does not exist. List them again without apply.`);
     let outcome: ApplyOutcome = { applied: true, files_changed: [], edit_count: 0 };
     if (typeof chosen.command === 'string') {
       const command = chosen as vscode.Command;
+      requireCommandConsent(command.title, command.command, allowedCommand);
       await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
       return { ...outcome, title: command.title };
     }
     const action = chosen as vscode.CodeAction;
     if (action.disabled) throw invalidArgument(`Code action "${action.title}" is disabled: ${action.disabled.reason}.`);
+    requireCommandConsent(action.title, action.command?.command, allowedCommand);
     if (action.edit && action.edit.size > 0) outcome = await applyPlan(map, planFromWorkspaceEdit(map, action.edit));
     if (action.command) await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
     return { ...outcome, title: action.title };

@@ -10,9 +10,13 @@ export const maxTokensArg = z
   .default(DEFAULT_MAX_TOKENS)
   .describe(`Token budget for the answer (${MIN_MAX_TOKENS}–${MAX_MAX_TOKENS}, default ${DEFAULT_MAX_TOKENS}). A cut answer says truncated: true.`);
 
+/** Longest path or workspace argument accepted (Linux PATH_MAX). */
+export const MAX_PATH_ARG = 4096;
+
 export const workspaceArg = z
   .string()
   .min(1)
+  .max(MAX_PATH_ARG)
   .optional()
   .describe('Workspace folder name or path, when more than one folder is open. Default: the first folder.');
 

@@ -1,8 +1,9 @@
 import * as path from 'node:path';
 import type { ZodRawShape } from 'zod';
-import { type ErrorKind, errorMessage, isSightlineError, SightlineError } from '../../common/errors';
+import { asSightlineError, type ErrorKind, errorMessage, isSightlineError, SightlineError } from '../../common/errors';
 import type { Engine } from '../../engine/engine';
 import type { ToolContext, ToolDefinition, ToolResult } from './tool';
+import { createToolContext } from './context';
 import { validateArgs } from './validate';
 
 /** An error as every caller shows it: a kind and one sentence written for the agent, plus machine-readable detail. */
@@ -23,7 +24,9 @@ export type ToolOutcome<T> =
  * answered, and map any error to a ToolError. A SightlineError's message passes through; anything else is a bug:
  * logged with its stack, and the caller gets one honest sentence.
  */
-export async function invokeTool<O extends ZodRawShape>(tool: ToolDefinition<O>, args: unknown, ctx: ToolContext): Promise<ToolOutcome<ToolResult<O>>> {
+export async function invokeTool<O extends ZodRawShape>(tool: ToolDefinition<O>, args: unknown, base: ToolContext): Promise<ToolOutcome<ToolResult<O>>> {
+  // This call's time budget starts here, whoever invokes it (see context.ts).
+  const ctx = base.deadline ? base : createToolContext(base, tool.name, base.signal);
   let valid: Record<string, unknown>;
   try {
     valid = validateArgs(tool, args);
@@ -44,7 +47,9 @@ function stringArg(value: unknown): string | undefined {
 }
 
 function toolError(e: unknown, ctx: ToolContext, tool: string): ToolError {
-  if (isSightlineError(e)) return { kind: e.kind, message: e.message, ...(e.data ? { data: e.data } : {}) };
+  // System errors with a known meaning (EACCES, ENOSPC, …) become kinds with a sentence, not internal errors with a stack.
+  const known = asSightlineError(e);
+  if (known) return { kind: known.kind, message: known.message, ...(known.data ? { data: known.data } : {}) };
   ctx.logger.log('error', `${tool} threw: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   return { kind: 'internal', message: `${tool} failed inside Sightline: ${errorMessage(e)}. This is a bug; the details are in server_logs.` };
 }

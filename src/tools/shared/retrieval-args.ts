@@ -25,4 +25,4 @@ export const searchFilterArg = z.string().max(200).optional().describe('Keep onl
 
 export const limitArg = z.number().int().min(1).max(100).default(100).describe('At most this many entries (1–100, default 100).');
 
-export const isoDateTimeArg = (what: string) => z.iso.datetime({ offset: true }).optional().describe(`${what} (ISO 8601 date-time, e.g. 2026-01-31T00:00:00Z).`);
+export const isoDateTimeArg = (what: string) => z.iso.datetime({ offset: true }).max(64).optional().describe(`${what} (ISO 8601 date-time, e.g. 2026-01-31T00:00:00Z).`);

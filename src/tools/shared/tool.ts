@@ -1,4 +1,5 @@
 import { z, type ZodRawShape } from 'zod';
+import type { Deadline } from '../../common/deadline';
 import type { RingLogger } from '../../common/log';
 import type { LanguageFeatures } from '../../engine/language-features';
 import type { Workspaces } from '../../engine/workspaces';
@@ -17,6 +18,8 @@ export interface ToolContext {
   logger: RingLogger;
   /** Cancelled when the client cancels the request. */
   signal?: AbortSignal;
+  /** This call's time budget (see context.ts, set by invokeTool); long loops tick it so other calls go on meanwhile. */
+  deadline?: Deadline;
 }
 
 export interface ToolAnnotations {
