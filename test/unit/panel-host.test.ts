@@ -59,6 +59,7 @@ describe('Blast Radius panel host (no VS Code needed)', () => {
       ctx = contextFor(root, { storageDir: null });
     });
     after(() => {
+      ctx.workspaces.dispose();
       removeDir(root);
       removeDir(outside);
     });
