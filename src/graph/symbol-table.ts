@@ -2,7 +2,7 @@ import type { FileRecord, SymbolRecord } from '../index/records';
 import { TYPE_KINDS } from '../index/records';
 import type { LanguageId } from '../index/languages';
 import { languageInfo } from '../index/languages';
-import { symbolId } from './symbol-id';
+import { symbolIds } from './symbol-id';
 
 /** A symbol with its workspace identity. `id` = `<file>#<qualifiedName>` plus `~N` for the Nth duplicate. */
 export interface IndexedSymbol extends SymbolRecord {
@@ -50,10 +50,9 @@ export class SymbolTable {
       push(this.filesByDir, dirOf(file), file);
       const seen = new Map<string, number>();
       const list: IndexedSymbol[] = [];
+      const ids = symbolIds(file, record.symbols);
       record.symbols.forEach((s, local) => {
-        const n = (seen.get(s.qualifiedName) ?? 0) + 1;
-        seen.set(s.qualifiedName, n);
-        const sym = indexedSymbol(s, symbolId(file, s.qualifiedName, n), file, record.lang, local, this.all.length);
+        const sym = indexedSymbol(s, ids[local], file, record.lang, local, this.all.length);
         this.all.push(sym);
         list.push(sym);
         this.byId.set(sym.id, sym);

@@ -108,8 +108,10 @@ describe('symbol addressing', () => {
     it('symbol ids are built and parsed in one module', () => {
       assert.equal(symbolId('src/a.ts', 'A.m'), 'src/a.ts#A.m');
       assert.equal(symbolId('src/a.ts', 'f', 2), 'src/a.ts#f~2');
-      assert.deepEqual(parseSymbolId('src/a.ts#f~2'), { file: 'src/a.ts', qualifiedName: 'f', occurrence: 2 });
-      assert.deepEqual(parseSymbolId('src/a.ts#A.m'), { file: 'src/a.ts', qualifiedName: 'A.m', occurrence: 1 });
+      assert.equal(symbolId('src/a.rs', 'Thin.method', 'Display'), 'src/a.rs#Thin.method~Display');
+      assert.deepEqual(parseSymbolId('src/a.ts#f~2'), { file: 'src/a.ts', qualifiedName: 'f', suffix: '2' });
+      assert.deepEqual(parseSymbolId('src/a.rs#Thin.method~Display'), { file: 'src/a.rs', qualifiedName: 'Thin.method', suffix: 'Display' });
+      assert.deepEqual(parseSymbolId('src/a.ts#A.m'), { file: 'src/a.ts', qualifiedName: 'A.m' });
       assert.equal(parseSymbolId('compute'), undefined);
       assert.equal(parseSymbolId('#x'), undefined);
       for (const s of ctx.engine.graph.table.all) {

@@ -5,9 +5,14 @@ import { REPO_ROOT } from './helpers';
 
 const doc = fs.readFileSync(path.join(REPO_ROOT, 'ARCHITECTURE.md'), 'utf8');
 
+/** Markdown links (outside code spans: `f[k](x)` is code, not a link). */
+function links(markdown: string) {
+  return markdown.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s#]+)\)/g);
+}
+
 /** Every file and folder a `code span` or link names, except patterns with a placeholder (`queries/<lang>-tags.scm`). */
 function namedPaths(markdown: string): string[] {
-  const spans = [...markdown.matchAll(/`([^`\s]+)`/g), ...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+  const spans = [...markdown.matchAll(/`([^`\s]+)`/g), ...links(markdown)].map((m) => m[1]);
   return [...new Set(spans.filter((s) => !s.includes('<') && (s.includes('/') || /\.(ts|md|scm|json|mjs)$/.test(s))))];
 }
 
@@ -48,7 +53,7 @@ describe('ARCHITECTURE.md', () => {
   it('is what the README links, and the README names no file a clone does not have', () => {
     const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
     assert.match(readme, /\]\(ARCHITECTURE\.md\)/);
-    const missing = [...readme.matchAll(/\]\(([^)\s#]+)\)/g)].map((m) => m[1]).filter((p) => !/^[a-z]+:/.test(p) && !fs.existsSync(path.join(REPO_ROOT, p)));
+    const missing = [...links(readme)].map((m) => m[1]).filter((p) => !/^[a-z]+:/.test(p) && !fs.existsSync(path.join(REPO_ROOT, p)));
     assert.deepEqual(missing, []);
     assert.doesNotMatch(readme, /DESIGN\.md/);
   });
