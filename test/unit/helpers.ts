@@ -10,6 +10,13 @@ import { ALL_TOOLS } from '../../src/tools/registry';
 import { invokeTool } from '../../src/tools/shared/invoke';
 import { SightlineError } from '../../src/common/errors';
 
+/**
+ * The per-test limit for the few suites that start processes or run a whole-program oracle (the CLI, the hostile
+ * inputs, the TypeScript language service), which a busy 2-core machine can stretch past the default 30 s. It
+ * bounds a hang; it is not a speed check.
+ */
+export const SLOW_SUITE_TIMEOUT_MS = 120_000;
+
 export const FIXTURES = path.join(__dirname, '..', 'fixtures');
 export const REPO_ROOT = path.join(__dirname, '..', '..');
 
