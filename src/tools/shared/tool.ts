@@ -59,7 +59,11 @@ export interface ToolDefinition<O extends ZodRawShape = ZodRawShape> {
   /** The result's schema as clients see it (`listedOutputSchema`): the keys every answer has; others (`freshness`, hints) allowed. */
   readonly outputSchema: z.ZodObject<ZodRawShape, z.core.$loose>;
   readonly annotations: ToolAnnotations;
-  run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolValue<O>>;
+  /**
+   * Runs the handler on arguments `invokeTool` validated. `reserveTokens` is taken off `max_tokens` after parsing
+   * (the part of the budget kept for what invokeTool adds), so a reserve never trips the argument's lower bound.
+   */
+  run(args: Record<string, unknown>, ctx: ToolContext, reserveTokens?: number): Promise<ToolValue<O>>;
 }
 
 export function defineTool<S extends ZodRawShape, O extends ZodRawShape>(spec: ToolSpec<S, O>): ToolDefinition<O> {
@@ -72,7 +76,13 @@ export function defineTool<S extends ZodRawShape, O extends ZodRawShape>(spec: T
     inputSchema: spec.inputSchema,
     outputSchema: listedOutputSchema(spec.outputSchema),
     annotations: spec.annotations,
-    run: (args, ctx) => spec.handler(input.parse(args), ctx),
+    run: (args, ctx, reserveTokens = 0) => {
+      const parsed = input.parse(args);
+      if (reserveTokens > 0 && 'max_tokens' in parsed && typeof parsed.max_tokens === 'number') {
+        return spec.handler({ ...parsed, max_tokens: Math.max(1, parsed.max_tokens - reserveTokens) }, ctx);
+      }
+      return spec.handler(parsed, ctx);
+    },
   };
 }
 
