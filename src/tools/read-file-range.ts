@@ -42,7 +42,7 @@ export const readFileRangeTool = defineTool({
     end_line: z.number().int().min(1).describe(`Last line, inclusive; at least start_line and at most start_line + ${MAX_SPAN - 1}.`),
     max_tokens: maxTokensArg,
   },
-  outputSchema: { path: z.string(), start_line: z.number(), end_line: z.number(), text: z.string(), ...budgeted },
+  outputSchema: { path: z.string(), text: z.string(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     if (args.end_line < args.start_line) throw invalidArgument(`\`end_line\` (${args.end_line}) is before \`start_line\` (${args.start_line}): end_line must be ≥ start_line.`);

@@ -1,6 +1,7 @@
 import { fitToBudget } from '../../common/tokens';
 import type { ToolContext } from './tool';
-import { lookupSymbol, reachedJson, symbolJson } from './symbols';
+import { lookupSymbol } from '../../graph/symbol-lookup';
+import { reachedJson, symbolJson } from './symbols';
 import { verifyDirectCallers } from './verify-callers';
 
 /** Shared by find_callers and find_callees: one walk, ranked nearest first, cut to the token budget (`reached`; each tool names the list). */

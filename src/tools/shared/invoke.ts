@@ -38,8 +38,7 @@ export async function invokeTool<O extends ZodRawShape>(tool: ToolDefinition<O>,
     const engine = ctx.workspaces.pick(stringArg(valid.workspace) ?? stringArg(valid.repository), stringArg(valid.file));
     // max_tokens bounds the whole answer the agent gets, freshness included: the tool fits its part into the rest.
     const reserve = estimateTokens({ freshness: engine.freshness() }) + 2;
-    const budgeted = typeof valid.max_tokens === 'number' ? { ...valid, max_tokens: Math.max(1, valid.max_tokens - reserve) } : valid;
-    const value = await tool.run(budgeted, ctx);
+    const value = await tool.run(valid, ctx, reserve);
     return { ok: true, value: { ...value, freshness: engine.freshness() }, engine };
   } catch (e) {
     return { ok: false, error: toolError(withFolderHint(e, ctx, valid), ctx, tool.name), phase: 'run' };
