@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { asSightlineError, errorMessage } from '../common/errors';
+import { errorMessage } from '../common/errors';
 import { RingLogger } from '../common/log';
 import { sightlineVersion } from '../common/version';
 import { Engine } from '../engine/engine';
@@ -10,10 +10,11 @@ import { indexOnlyFeatures } from '../engine/language-features';
 import { Workspaces } from '../engine/workspaces';
 import { createMcpServer } from '../mcp/server';
 import { ALL_TOOLS } from '../tools/registry';
-import { validateArgs } from '../tools/validate';
+import { invokeTool } from '../tools/shared/invoke';
 import { findLockFor, type WindowLock } from '../mcp/lockfile';
 import { cliCacheDir } from './cache-dir';
 import { runBridge } from './bridge';
+import { exitWhenDrained } from './exit';
 import { type Cli, parseCli, USAGE } from './args';
 
 /** Composition root #1: the headless `sightline` command. stdout carries only results (or the MCP protocol). */
@@ -84,23 +85,14 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`Unknown tool "${cli.tool}". Tools: ${ALL_TOOLS.map((t) => t.name).join(', ')}.\n`);
       return 2;
     }
-    let args: Record<string, unknown>;
-    try {
-      args = validateArgs(tool, cli.args);
-    } catch (e) {
-      process.stderr.write(`${errorMessage(e)}\n`);
-      return 2;
-    }
-    try {
-      const value = await tool.handler(args as never, context);
-      process.stdout.write(`${JSON.stringify({ ...value, freshness: engine.freshness() }, null, 2)}\n`);
+    const outcome = await invokeTool(tool, cli.args, context);
+    if (outcome.ok) {
+      process.stdout.write(`${JSON.stringify(outcome.value, null, 2)}\n`);
       return 0;
-    } catch (e) {
-      const known = asSightlineError(e);
-      if (!known) logger.log('error', e instanceof Error ? (e.stack ?? e.message) : String(e));
-      process.stderr.write(`Error (${known?.kind ?? 'internal'}): ${errorMessage(known ?? e)}\n`);
-      return 1;
     }
+    // Refused arguments are a usage error (2), like a bad command line; an answer that is an error is 1.
+    process.stderr.write(outcome.phase === 'arguments' ? `${outcome.error.message}\n` : `Error (${outcome.error.kind}): ${outcome.error.message}\n`);
+    return outcome.phase === 'arguments' ? 2 : 1;
   }
 
   // serve --stdio
@@ -139,11 +131,8 @@ function checkRoot(root: string): string | undefined {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => {
-    // Servers resolve only once their client has gone; exiting then also ends a lingering watcher.
-    process.exitCode = code;
-    setImmediate(() => process.exit(code));
-  },
+  // Servers resolve only once their client has gone; exiting then also ends a lingering watcher.
+  (code) => exitWhenDrained(code),
   (e) => {
     process.stderr.write(`sightline failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);

@@ -78,7 +78,7 @@ export class IndexStore {
   }
 
   /** The gzipped payload when the file is ours: right magic, and a signature made with this machine's key. */
-  private verified(bytes: Buffer): Buffer {
+  verified(bytes: Buffer): Buffer {
     const head = MAGIC.length + MAC_BYTES;
     if (bytes.length < head || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) {
       throw new Error('not a signed Sightline index (written by another version, or not by Sightline)');
@@ -94,7 +94,8 @@ export class IndexStore {
     return createHmac('sha256', this.options.key).update(`sightline-index|${INDEX_FORMAT}|${this.options.engineVersion}|`).update(payload).digest();
   }
 
-  private signed(compressed: Buffer): Buffer {
+  /** Magic + signature + payload: what `verified` accepts. The link snapshot (link-store.ts) is signed the same way. */
+  signed(compressed: Buffer): Buffer {
     return Buffer.concat([MAGIC, this.mac(compressed), compressed]);
   }
 
@@ -181,7 +182,7 @@ export class IndexStore {
   }
 }
 
-const TEMP_PATTERN = /^index\.json\.gz\.(\d+)(?:\.\d+)?\.tmp$/;
+const TEMP_PATTERN = /^(?:index|links)\.json\.gz\.(\d+)(?:\.\d+)?\.tmp$/;
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
 function mtimeOf(file: string): number {

@@ -4,6 +4,7 @@ import pagerank from 'graphology-metrics/centrality/pagerank';
 import type { FileRecord } from '../index/records';
 import { languageInfo } from '../index/languages';
 import { ModuleResolver, type ProjectConfig } from './modules';
+import { LinkReader, type LinkSnapshot, LinkWriter, SnapshotMismatch } from './link-snapshot';
 import { CallResolver, type Resolution } from './resolver';
 import { type IndexedSymbol, SymbolTable } from './symbol-table';
 
@@ -46,6 +47,7 @@ export class CodeGraph {
   /** Calls made at module level (no enclosing symbol): callee id → sites. */
   readonly moduleCallers = new Map<string, ModuleCallSite[]>();
   private rank?: Map<string, number>;
+  private edits = 0;
   private fileRank?: Map<string, number>;
 
   private readonly resolver: CallResolver;
@@ -80,6 +82,70 @@ export class CodeGraph {
     return graph;
   }
 
+  /**
+   * The graph from a snapshot of its own edges (see link-snapshot.ts) instead of resolving every call: what a warm
+   * start does when no file changed since the snapshot was written. Throws SnapshotMismatch when the snapshot does
+   * not fit these records; the caller then links with `build`.
+   */
+  static restore(files: ReadonlyMap<string, FileRecord>, config: ProjectConfig, snapshot: LinkSnapshot): CodeGraph {
+    const graph = new CodeGraph(files, config, false);
+    const all = graph.table.all;
+    const fileList = [...graph.table.files.keys()].sort();
+    const resolutions = snapshot.resolutions.map((r) => {
+      if (!/^[a-z_]{1,24}$/.test(r)) throw new SnapshotMismatch(`bad resolution kind ${JSON.stringify(r.slice(0, 40))}`);
+      return r as Resolution;
+    });
+    const sites = (r: LinkReader, n: number): CallSite[] => {
+      const out: CallSite[] = new Array(n);
+      for (let i = 0; i < n; i++) out[i] = { file: fileList[r.index(fileList.length)], line: r.position(), character: r.position() };
+      return out;
+    };
+    const calls = new LinkReader(snapshot.calls);
+    while (!calls.done) {
+      const from = all[calls.index(all.length)].id;
+      const to = all[calls.index(all.length)].id;
+      const resolution = resolutions[calls.index(resolutions.length)];
+      const confidence = calls.confidence();
+      const n = calls.index(Number.MAX_SAFE_INTEGER);
+      if (graph.calls.hasDirectedEdge(from, to)) throw new SnapshotMismatch(`edge ${from} -> ${to} twice`);
+      graph.calls.addDirectedEdge(from, to, { resolution, confidence, sites: sites(calls, n) });
+    }
+    const moduleCalls = new LinkReader(snapshot.moduleCalls);
+    while (!moduleCalls.done) {
+      const to = all[moduleCalls.index(all.length)].id;
+      const n = moduleCalls.index(Number.MAX_SAFE_INTEGER);
+      const list: ModuleCallSite[] = new Array(n);
+      for (let i = 0; i < n; i++) {
+        const file = fileList[moduleCalls.index(fileList.length)];
+        list[i] = { file, line: moduleCalls.position(), character: moduleCalls.position(), resolution: resolutions[moduleCalls.index(resolutions.length)], confidence: moduleCalls.confidence() };
+        let callees = graph.moduleCalleesByFile.get(file);
+        if (!callees) graph.moduleCalleesByFile.set(file, (callees = new Set()));
+        callees.add(to);
+      }
+      graph.moduleCallers.set(to, list);
+    }
+    const imports = new LinkReader(snapshot.imports);
+    while (!imports.done) {
+      const from = fileList[imports.index(fileList.length)];
+      const to = fileList[imports.index(fileList.length)];
+      const line = imports.position();
+      if (graph.imports.hasDirectedEdge(from, to)) throw new SnapshotMismatch(`import ${from} -> ${to} twice`);
+      graph.imports.addDirectedEdge(from, to, { line });
+    }
+    return graph;
+  }
+
+  /** This graph's edges as a snapshot that `restore` reads back into an identical graph (same edges, sites and order). */
+  exportLinks(key: string): LinkSnapshot {
+    const fileList = [...this.table.files.keys()].sort();
+    const writer = new LinkWriter(new Map(fileList.map((f, i) => [f, i])));
+    const ordinal = (id: string) => this.table.byId.get(id)!.ordinal;
+    this.calls.forEachEdge((_edge, data, source, target) => writer.call(ordinal(source), ordinal(target), data));
+    for (const [target, list] of this.moduleCallers) writer.moduleCall(ordinal(target), list);
+    this.imports.forEachEdge((_edge, data, source, target) => writer.importEdge(source, target, data.line));
+    return writer.finish(key);
+  }
+
   private linkFile(file: string, record: FileRecord): void {
     this.linkImports(file, record);
     this.linkCalls(file, record);
@@ -109,7 +175,13 @@ export class CodeGraph {
     for (const target of this.moduleCalleesByFile.get(file) ?? []) this.moduleCallers.get(target)!.sort(bySite);
     this.rank = undefined;
     this.fileRank = undefined;
+    this.edits++;
     return true;
+  }
+
+  /** Bumped by every in-place update: caches derived from the graph (postings, summaries) compare it. */
+  get version(): number {
+    return this.edits;
   }
 
   private linkCalls(file: string, record: FileRecord): void {

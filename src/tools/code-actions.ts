@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { invalidArgument } from '../common/errors';
 import { estimateTokens, fitToBudget } from '../common/tokens';
 import type { SourceRange } from '../engine/language-features';
-import { positionArgs, positionInWorkspace } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { EDITS, editJson } from './edit-plans';
-import { requireFeature } from './language-shared';
-import { defineTool } from './tool';
+import { positionArgs, positionInWorkspace } from './shared/addressing';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { EDITS, editJson } from './shared/edit-plans';
+import { requireFeature } from './shared/language-shared';
+import { defineTool } from './shared/tool';
+import { list, detail } from './shared/outputs';
 
 export const codeActionsTool = defineTool({
   name: 'code_actions',
@@ -26,6 +27,7 @@ export const codeActionsTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { range: detail, actions: list.optional(), applied: z.boolean().optional(), total: z.number().optional() },
   annotations: EDITS,
   async handler(args, ctx) {
     const codeActions = requireFeature(ctx, 'codeActions', 'code_actions', 'diagnostics to see the problems, then edit the file');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { callWalk } from './call-walk';
-import { depthArg, maxTokensArg, minConfidenceArg, symbolArg, workspaceArg } from './common-args';
-import { defineTool, READ_ONLY } from './tool';
+import { callWalk } from './shared/call-walk';
+import { depthArg, maxTokensArg, minConfidenceArg, symbolArg, workspaceArg } from './shared/common-args';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, detail, symbolRef, counted } from './shared/outputs';
 
 export const findCallersTool = defineTool({
   name: 'find_callers',
@@ -24,6 +25,10 @@ export const findCallersTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { symbol: symbolRef, callers: list, module_level_callers: list.optional(), verification: detail.optional(), ...counted },
   annotations: READ_ONLY,
-  handler: (args, ctx) => callWalk(ctx, args, 'in'),
+  async handler(args, ctx) {
+    const { symbol, reached, ...rest } = await callWalk(ctx, args, 'in');
+    return { symbol, callers: reached, ...rest };
+  },
 });

@@ -1,5 +1,5 @@
-import type { Engine } from '../engine/engine';
-import type { IndexedSymbol } from '../graph/symbol-table';
+import type { Engine } from '../../engine/engine';
+import type { IndexedSymbol } from '../../graph/symbol-table';
 import { resolvePosition, symbolAt } from './addressing';
 import type { ToolContext } from './tool';
 

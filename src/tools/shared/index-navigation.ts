@@ -1,7 +1,7 @@
-import type { CodeGraph } from '../graph/code-graph';
-import type { IndexedSymbol } from '../graph/symbol-table';
-import type { Engine } from '../engine/engine';
-import type { SourcePosition } from '../engine/language-features';
+import type { CodeGraph } from '../../graph/code-graph';
+import type { IndexedSymbol } from '../../graph/symbol-table';
+import type { Engine } from '../../engine/engine';
+import type { SourcePosition } from '../../engine/language-features';
 import { lookupSymbol } from './symbols';
 
 /** The identifier under a position (code points), or undefined on whitespace/punctuation. */

@@ -1,9 +1,9 @@
-import { fitToBudget } from '../common/tokens';
+import { fitToBudget } from '../../common/tokens';
 import type { ToolContext } from './tool';
 import { lookupSymbol, reachedJson, symbolJson } from './symbols';
 import { verifyDirectCallers } from './verify-callers';
 
-/** Shared by find_callers and find_callees: one walk, ranked nearest first, cut to the token budget. */
+/** Shared by find_callers and find_callees: one walk, ranked nearest first, cut to the token budget (`reached`; each tool names the list). */
 export async function callWalk(
   ctx: ToolContext,
   args: { symbol: string; depth: number; min_confidence: number; max_tokens: number; workspace?: string; verify?: boolean },
@@ -13,7 +13,6 @@ export async function callWalk(
   const graph = await engine.ready();
   const target = lookupSymbol(graph, args.symbol);
   const reached = graph.walk([target.id], direction, args.depth, args.min_confidence);
-  const key = direction === 'in' ? 'callers' : 'callees';
   const moduleSites = direction === 'in' ? (graph.moduleCallers.get(target.id) ?? []).filter((s) => s.confidence >= args.min_confidence) : [];
   const verification = args.verify
     ? await verifyDirectCallers(ctx, engine, target, reached.filter((r) => r.depth === 1).map((r) => r.symbol.id))
@@ -21,7 +20,7 @@ export async function callWalk(
   const confirmed = new Set(verification?.confirmed ?? []);
   return fitToBudget(reached, args.max_tokens, (kept, truncated) => ({
     symbol: symbolJson(target),
-    [key]: kept.map((r) => ({ ...reachedJson(r), ...(verification?.status === 'checked' && r.depth === 1 ? { verified: confirmed.has(r.symbol.id) } : {}) })),
+    reached: kept.map((r) => ({ ...reachedJson(r), ...(verification?.status === 'checked' && r.depth === 1 ? { verified: confirmed.has(r.symbol.id) } : {}) })),
     ...(verification ? { verification } : {}),
     ...(direction === 'in' && moduleSites.length ? { module_level_callers: moduleSites.slice(0, 20).map((s) => ({ file: s.file, line: s.line })) } : {}),
     total: reached.length,

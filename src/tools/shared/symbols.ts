@@ -1,19 +1,9 @@
-import { ambiguous, notFound } from '../common/errors';
-import type { CodeGraph, Reached } from '../graph/code-graph';
-import type { IndexedSymbol } from '../graph/symbol-table';
+import { ambiguous, notFound } from '../../common/errors';
+import type { CodeGraph, Reached } from '../../graph/code-graph';
+import type { IndexedSymbol } from '../../graph/symbol-table';
+import type { ReachedJson, SymbolJson } from './symbol-schema';
 
-/** The one Symbol shape every tool returns. */
-export interface SymbolJson {
-  id: string;
-  name: string;
-  qualified_name: string;
-  kind: string;
-  lang: string;
-  file: string;
-  line_start: number;
-  line_end: number;
-  signature: string;
-}
+export type { SymbolJson } from './symbol-schema';
 
 export function symbolJson(s: IndexedSymbol): SymbolJson {
   return {
@@ -29,7 +19,7 @@ export function symbolJson(s: IndexedSymbol): SymbolJson {
   };
 }
 
-export function reachedJson(r: Reached) {
+export function reachedJson(r: Reached): ReachedJson {
   return {
     ...symbolJson(r.symbol),
     depth: r.depth,

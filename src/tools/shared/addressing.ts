@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { invalidArgument } from '../common/errors';
-import { resolveInWorkspace } from '../common/paths';
-import type { Engine } from '../engine/engine';
-import type { SourcePosition } from '../engine/language-features';
-import type { IndexedSymbol } from '../graph/symbol-table';
+import { invalidArgument } from '../../common/errors';
+import { resolveInWorkspace } from '../../common/paths';
+import type { Engine } from '../../engine/engine';
+import type { SourcePosition } from '../../engine/language-features';
+import type { IndexedSymbol } from '../../graph/symbol-table';
+import { containsIdentifier } from '../../common/text-match';
 import { maxTokensArg, workspaceArg } from './common-args';
 import { lookupSymbol } from './symbols';
 import type { ToolContext } from './tool';
@@ -58,7 +59,7 @@ export async function resolvePosition(engine: Engine, args: PositionInput): Prom
 function lineOffsetOfName(engine: Engine, symbol: IndexedSymbol): number {
   try {
     const lines = engine.readText(symbol.file).split('\n').slice(symbol.lineStart - 1, symbol.lineEnd);
-    const idx = lines.findIndex((l) => new RegExp(`\\b${symbol.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(l));
+    const idx = lines.findIndex((l) => containsIdentifier(l, symbol.name));
     return idx > 0 ? idx : 0;
   } catch {
     return 0;

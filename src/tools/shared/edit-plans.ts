@@ -1,5 +1,5 @@
-import type { EditPlan } from '../engine/language-features';
-import { fitToBudget } from '../common/tokens';
+import type { EditPlan } from '../../engine/language-features';
+import { fitToBudget } from '../../common/tokens';
 import { locationJson } from './language-shared';
 import type { ToolAnnotations } from './tool';
 
@@ -11,7 +11,7 @@ export function editJson(plan: EditPlan) {
 }
 
 /** A plan as the agent sees it before applying: every file touched, the edits within the budget. */
-export function planResult(plan: EditPlan, maxTokens: number, extra: Record<string, unknown>) {
+export function planResult<E extends object>(plan: EditPlan, maxTokens: number, extra: E) {
   const edits = editJson(plan);
   const files = [...new Set(edits.map((e) => e.file))].sort();
   return fitToBudget(edits, maxTokens, (kept, truncated) => ({

@@ -1,4 +1,4 @@
-import { invalidArgument } from '../common/errors';
+import { invalidArgument } from '../../common/errors';
 
 /**
  * The since/until/as_of arguments of retrieve, checked and combined: `since` must not be after `until` or

@@ -1,8 +1,8 @@
-import { unsupported } from '../common/errors';
-import { fitToBudget } from '../common/tokens';
-import type { Engine } from '../engine/engine';
-import type { LanguageFeatures, ProviderSymbol, SourceRange } from '../engine/language-features';
-import type { IndexedSymbol } from '../graph/symbol-table';
+import { unsupported } from '../../common/errors';
+import { fitToBudget } from '../../common/tokens';
+import type { Engine } from '../../engine/engine';
+import type { LanguageFeatures, ProviderSymbol, SourceRange } from '../../engine/language-features';
+import type { IndexedSymbol } from '../../graph/symbol-table';
 import { type PositionInput, positionInWorkspace } from './addressing';
 import { symbolJson, type SymbolJson } from './symbols';
 import type { ToolContext } from './tool';
@@ -79,17 +79,16 @@ export function providerSymbolJson(engine: Engine, s: ProviderSymbol, depth = 0,
   };
 }
 
-/** go_to_implementation and go_to_type_definition: provider locations at a position, with index symbols, in budget. */
+/** go_to_implementation and go_to_type_definition: provider locations at a position, with index symbols, in budget (`locations`; each tool names the list). */
 export async function providerLocations(
   ctx: ToolContext,
   args: PositionInput & { max_tokens: number; workspace?: string },
   feature: 'implementation' | 'typeDefinition',
   tool: string,
-  key: string,
   instead: string,
 ) {
   const locate = requireFeature(ctx, feature, tool, instead);
   const { engine, at } = await positionInWorkspace(ctx, args);
   const found = (await locate(at, engine.root, ctx.signal)).map((r) => locationWithSymbol(engine, r));
-  return fitToBudget(found, args.max_tokens, (kept, truncated) => ({ position: at, [key]: kept, total: found.length, truncated, source: 'language_server' }));
+  return fitToBudget(found, args.max_tokens, (kept, truncated) => ({ position: at, locations: kept, total: found.length, truncated, source: 'language_server' }));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_MAX_TOKENS, MAX_MAX_TOKENS, MIN_MAX_TOKENS } from '../common/tokens';
+import { DEFAULT_MAX_TOKENS, MAX_MAX_TOKENS, MIN_MAX_TOKENS } from '../../common/tokens';
 
 /** Arguments many tools share, with the bounds of the tool contract. */
 export const maxTokensArg = z

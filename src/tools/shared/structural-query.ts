@@ -1,6 +1,7 @@
-import { invalidArgument } from '../common/errors';
-import { LANGUAGE_IDS } from '../index/languages';
-import { SYMBOL_KINDS } from '../index/records';
+import { invalidArgument } from '../../common/errors';
+import { LANGUAGE_IDS } from '../../index/languages';
+import { SYMBOL_KINDS } from '../../index/records';
+import { starGlobMatcher } from '../../common/text-match';
 
 /** The structural_search query language: `kind:method lang:python file:src/ name:get* calls:save returns:User` + bare words. */
 export const FILTER_KEYS = ['kind', 'lang', 'file', 'name', 'calls', 'returns'] as const;
@@ -42,14 +43,9 @@ function example(key: FilterKey): string {
   return { kind: 'method', lang: 'python', file: 'src/', name: 'parse*', calls: 'save', returns: 'User' }[key];
 }
 
-/** `get*` style globs; without `*` a case-insensitive exact match. */
+/** `get*` style globs; without `*` a case-insensitive exact match. Never a regex: the query is the agent's input. */
 export function globMatcher(pattern: string): (s: string) => boolean {
-  if (!pattern.includes('*')) {
-    const lower = pattern.toLowerCase();
-    return (s) => s.toLowerCase() === lower;
-  }
-  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
-  return (s) => re.test(s);
+  return starGlobMatcher(pattern);
 }
 
 /** The declared result type in a signature: TS `): T`, Python `-> T`, Rust `-> T`, Go `) T` / `) (T, error)`. */
