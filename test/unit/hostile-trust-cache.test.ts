@@ -89,7 +89,8 @@ describe('hostile repositories: the persisted index is never an authority', () =
   for (const [what, spoil] of [
     ['a null symbol', (i: StoredIndex) => ((i.files['src/a.ts'].record.symbols as unknown[])[0] = null)],
     ['imports that are not an array', (i: StoredIndex) => ((i.files['src/a.ts'].record as unknown as Record<string, unknown>).imports = 'nope')],
-    ['a parent index that points past its own symbol (a cycle)', (i: StoredIndex) => (i.files['src/a.ts'].record.symbols[0].parent = 5)],
+    ['a parent index past the symbol list', (i: StoredIndex) => (i.files['src/a.ts'].record.symbols[0].parent = 5)],
+    ['a symbol that is its own parent (a cycle)', (i: StoredIndex) => (i.files['src/a.ts'].record.symbols[0].parent = 0)],
     ['a line past the end of the file', (i: StoredIndex) => (i.files['src/a.ts'].record.symbols[0].lineEnd = 10_000)],
     ['a path that leaves the workspace', (i: StoredIndex) => (i.files['../../etc/passwd.ts'] = i.files['src/a.ts'])],
     ['an unknown language', (i: StoredIndex) => ((i.files['src/a.ts'].record as unknown as Record<string, unknown>).lang = 'cobol')],
