@@ -13,6 +13,7 @@ const RESOLUTION_HELP: Record<string, string> = {
   package: 'resolved within the same package',
   member: 'resolved through a member access on a known type',
   scope: 'resolved through lexical scope',
+  dispatch: 'calls a base, interface or trait method that this one overrides or implements: it may run this one',
   name: 'matched by name only: may be a different symbol with the same name',
 };
 

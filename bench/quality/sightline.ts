@@ -59,9 +59,9 @@ function toEdges(list: ReachedJson[], self: string): Map<string, Edge> {
   return out;
 }
 
-/** find_callers / find_callees at `depth`, by symbol group, best confidence per group. */
-export async function walkTool(index: SightlineIndex, id: string, direction: 'in' | 'out', depth: number, minConfidence: number): Promise<Map<string, Edge>> {
-  const r = await callTool(index, direction === 'in' ? 'find_callers' : 'find_callees', { symbol: id, depth, min_confidence: minConfidence, max_tokens: 50000 });
+/** find_callers / find_callees at `depth`, by symbol group, best confidence per group; direct calls only unless `dispatch`. */
+export async function walkTool(index: SightlineIndex, id: string, direction: 'in' | 'out', depth: number, minConfidence: number, dispatch = false): Promise<Map<string, Edge>> {
+  const r = await callTool(index, direction === 'in' ? 'find_callers' : 'find_callees', { symbol: id, depth, min_confidence: minConfidence, dispatch, max_tokens: 50000 });
   if (r.truncated) throw new Error(`${id}: answer truncated at 50000 tokens`);
   return toEdges(direction === 'in' ? r.callers : r.callees, groupOf(id));
 }

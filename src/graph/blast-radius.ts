@@ -42,11 +42,11 @@ export interface BlastRadius {
  * `minConfidence`, and importers of the start files up to the same depth. The tool and the Blast Radius panel
  * both answer from this.
  */
-export function blastRadius(graph: CodeGraph, start: readonly IndexedSymbol[], startFiles: readonly string[], depth: number, minConfidence: number): BlastRadius {
-  const reached = graph.walk(start.map((s) => s.id), 'in', depth, minConfidence);
+export function blastRadius(graph: CodeGraph, start: readonly IndexedSymbol[], startFiles: readonly string[], depth: number, minConfidence: number, dispatch = true): BlastRadius {
+  const reached = graph.walk(start.map((s) => s.id), 'in', depth, minConfidence, { dispatch });
   const files = new Set<string>(startFiles);
   for (const r of reached) files.add(r.symbol.file);
-  for (const s of start) for (const site of graph.moduleCallers.get(s.id) ?? []) files.add(site.file);
+  for (const s of start) for (const site of graph.moduleCallers.get(s.id) ?? []) if (dispatch || site.resolution !== 'dispatch') files.add(site.file);
   for (const importer of importers(graph, startFiles, depth)) files.add(importer);
   const sorted = [...files].sort();
   return { reached, files: sorted, tests: sorted.filter(isTestFile) };

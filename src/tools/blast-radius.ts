@@ -5,7 +5,7 @@ import { blastRadius, changedSymbols } from '../graph/blast-radius';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import { blastRadiusOutput } from './shared/blast-radius-schema';
-import { depthArg, maxTokensArg, minConfidenceArg, workspaceArg } from './shared/common-args';
+import { depthArg, dispatchArg, maxTokensArg, minConfidenceArg, workspaceArg } from './shared/common-args';
 import { lookupSymbol, reachedJson, symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY, type ToolValue } from './shared/tool';
 
@@ -16,7 +16,7 @@ export const blastRadiusTool = defineTool({
   title: 'Blast radius',
   description:
     'What a change can break: every function and method that calls the target, transitively up to `depth`, the files they live in and the files that import ' +
-    'the target\'s file, and which of those files are tests (run those). `target` is a symbol (name, qualified name or symbol_id), a workspace-relative ' +
+    'the target\'s file, and which of those files are tests (run those). Calls through a base, interface or trait method reach its overrides (resolution `dispatch`). `target` is a symbol (name, qualified name or symbol_id), a workspace-relative ' +
     'file path, or the word `changes` for the uncommitted git diff (the symbols whose lines changed). Use it before and after editing, to know what to re-check. ' +
     'Returns { target, changed_symbols, symbols, files, tests, truncated }.',
   group: 'graph',
@@ -24,6 +24,7 @@ export const blastRadiusTool = defineTool({
     target: z.string().min(1).max(1000).describe('A symbol, a workspace-relative file path, or `changes` (the uncommitted git diff).'),
     depth: depthArg,
     min_confidence: minConfidenceArg,
+    dispatch: dispatchArg,
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
@@ -33,7 +34,7 @@ export const blastRadiusTool = defineTool({
     const engine = ctx.workspaces.pick(args.workspace);
     const graph = await engine.ready();
     const { start, startFiles, description } = startSet(graph, engine.root, args.target);
-    const { reached, files, tests: allTests } = blastRadius(graph, start, startFiles, args.depth, args.min_confidence);
+    const { reached, files, tests: allTests } = blastRadius(graph, start, startFiles, args.depth, args.min_confidence, args.dispatch);
     // Tests first (what to run), then files, each within its share of the budget; symbols take the rest.
     const tests = fitToBudget(allTests, args.max_tokens * 0.15, (kept) => kept);
     const fileShare = fitToBudget(files, args.max_tokens * 0.25, (kept) => kept);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { callWalk } from './shared/call-walk';
-import { depthArg, maxTokensArg, minConfidenceArg, symbolArg, workspaceArg } from './shared/common-args';
+import { depthArg, dispatchArg, maxTokensArg, minConfidenceArg, symbolArg, workspaceArg } from './shared/common-args';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, detail, symbolRef, counted } from './shared/outputs';
 
@@ -10,7 +10,7 @@ export const findCallersTool = defineTool({
   description:
     'Lists the functions and methods that call a symbol, transitively up to `depth` levels, nearest first, from the whole-repository call graph. ' +
     'Use it before changing a function\'s signature or behaviour, to see who depends on it. Each caller has its depth, call sites (file, line), ' +
-    'and how the edge was resolved: scope/member/import/package are proven by the syntax; `name` means only a name or naming convention matched (confidence 0.5 or less; plain name matches fall below the default min_confidence). ' +
+    'and how the edge was resolved: scope/member/import/package are proven by the syntax; `dispatch` means the caller calls a base, interface or trait method this one overrides or implements (dispatch: false leaves those out); `name` means only a name or naming convention matched (confidence 0.5 or less; plain name matches fall below the default min_confidence). ' +
     'Calls made at module level are listed separately. With verify: true (in VS Code) the direct callers are checked against the language server. ' +
     'Returns { symbol, callers, module_level_callers?, verification?, total, truncated }.',
   group: 'graph',
@@ -18,6 +18,7 @@ export const findCallersTool = defineTool({
     symbol: symbolArg,
     depth: depthArg,
     min_confidence: minConfidenceArg,
+    dispatch: dispatchArg,
     verify: z
       .boolean()
       .default(false)

@@ -26,6 +26,14 @@ export const symbolArg = z
   .max(500)
   .describe('A symbol: its name (`compute`), qualified name (`Parser.parse`, Rust `Type::method`), or a symbol_id from another tool (`src/a.ts#Parser.parse`).');
 
+export const dispatchArg = z
+  .boolean()
+  .default(true)
+  .describe(
+    'Follow dispatch (default true): a call of a base, abstract, interface or trait method also reaches every override and implementation in the workspace ' +
+      '(resolution `dispatch`, confidence 0.9 for one implementation, lower as they multiply). false keeps only calls that name the symbol itself.',
+  );
+
 export const depthArg = z.number().int().min(1).max(10).default(3).describe('How many call levels to follow (1–10, default 3).');
 
 export const minConfidenceArg = z

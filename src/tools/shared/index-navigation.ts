@@ -25,10 +25,11 @@ export function indexDefinitions(engine: Engine, graph: CodeGraph, at: SourcePos
   if (!w) return [];
   const targets = new Map<string, IndexedSymbol>();
   const matchSite = (site: { file: string; line: number; character: number }) => site.file === at.file && site.line === at.line && site.character === w.start;
+  // A call's definition is what it names, not the overrides it may dispatch to (go_to_implementation's answer).
   graph.calls.forEachEdge((_e, data, _source, target) => {
-    if (data.sites.some(matchSite)) targets.set(target, graph.table.byId.get(target)!);
+    if (data.resolution !== 'dispatch' && data.sites.some(matchSite)) targets.set(target, graph.table.byId.get(target)!);
   });
-  for (const [target, sites] of graph.moduleCallers) if (sites.some(matchSite)) targets.set(target, graph.table.byId.get(target)!);
+  for (const [target, sites] of graph.moduleCallers) if (sites.some((s) => s.resolution !== 'dispatch' && matchSite(s))) targets.set(target, graph.table.byId.get(target)!);
   if (targets.size) return [...targets.values()];
   const declared = (graph.table.byFile.get(at.file) ?? []).find((s) => s.name === w.word && s.lineStart <= at.line && at.line <= s.lineEnd && s.character === w.start);
   if (declared) return [declared];
