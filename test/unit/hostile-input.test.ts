@@ -53,10 +53,12 @@ describe('hostile input: no input freezes the server', function () {
     }
   });
 
-  it('retrieve over 8,000 nested functions answers without running out of memory', async () => {
+  it('retrieve over 8,000 nested functions and lines of 100,000 brackets answers without running out of memory', async () => {
     const r = await bounded('retrieve', call(server.client, 'retrieve', { query: 'n7999 nested function', top_k: 3 }));
     assert.equal(r.isError, false, r.text);
     assert.ok(r.value.results.length > 0);
+    const docs = await bounded('retrieve', call(server.client, 'retrieve', { query: 'Brackets', stores: ['repo_doc'] }));
+    assert.ok(docs.value.results.some((h: { file: string }) => h.file === 'docs/brackets.md'), docs.text);
     assert.ok(server.alive(), 'the server process is alive');
   });
 

@@ -54,6 +54,8 @@ export function hostileWorkspace(): string {
   write('src/util.ts', 'export function helper(): number {\n  return 41;\n}\n');
   // Names that are regex syntax, next to text that makes `(a+)+b` backtrack exponentially.
   write('docs/odd.md', `# Odd names\n\nCall '(a+)+b' and '(x' on Odd. 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\n`);
+  // Markdown lines of openers only: link extraction used to rescan the line from each one (quadratic).
+  write('docs/brackets.md', `# Brackets\n\n${'['.repeat(100_000)}\n${'<http://x'.repeat(20_000)}\n`);
   // 8,000 nested functions (167 KB): each body spans most of the file.
   const nested = Array.from({ length: NESTED_FUNCTIONS }, (_, i) => `function n${i}() {`).join('\n');
   write('src/nested.ts', `${nested}\n${'}\n'.repeat(NESTED_FUNCTIONS)}`);
