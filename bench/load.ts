@@ -89,10 +89,10 @@ async function main(): Promise<void> {
   const handlerMs: number[] = [];
   const tools = ALL_TOOLS.map((t) => ({
     ...t,
-    handler: async (args: never, ctx: Parameters<typeof t.handler>[1]) => {
+    run: async (args: Record<string, unknown>, ctx: Parameters<typeof t.run>[1]) => {
       const t0 = performance.now();
       try {
-        return await t.handler(args, ctx);
+        return await t.run(args, ctx);
       } finally {
         handlerMs.push(performance.now() - t0);
       }

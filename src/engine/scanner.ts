@@ -35,7 +35,7 @@ export interface ScanResult {
   docs: ScannedFile[];
   /** Build files that decide import resolution (go.mod, Cargo.toml, tsconfig.json, package.json). */
   configFiles: string[];
-  /** Source files passed over, by reason (ignored and excluded paths are not counted: they are not ours). */
+  /** Source files passed over, by reason (ignored and excluded paths are not counted: they are not ours); an unreadable folder counts once, as `dir/`. */
   skipped: Map<string, SkipReason>;
   /** Ignore rules (from .gitignore files and the exclude setting) skipped as unusable, by the file that held them. */
   skippedIgnoreRules: Map<string, number>;
@@ -60,6 +60,8 @@ export function scanWorkspace(root: string, options: ScanOptions): ScanResult {
     try {
       entries = fs.readdirSync(dirAbs, { withFileTypes: true });
     } catch {
+      // A folder we may not list (permissions) hides files from the index: it is counted, not silently passed over.
+      if (dirRel) skipped.set(`${dirRel}/`, 'unreadable');
       return;
     }
     const gitignore = entries.find((e) => e.isFile() && e.name === '.gitignore');

@@ -5,6 +5,7 @@ import type { LanguageId } from './languages';
 import { docComment, signatureOf } from './documentation';
 import { mergeOverloads } from './overloads';
 import { rustUseImports } from './rust-use';
+import { withTypeBounds } from './type-bounds';
 import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, SymbolRecord } from './records';
 
 /**
@@ -120,7 +121,9 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const { symbols, symbolOfDef } = buildSymbols(lang, ordered, text);
   const locate = enclosingLocator(ordered, symbolOfDef);
   const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text)).filter((c): c is CallRecord => c !== undefined));
-  const bindings = bindMatches.map((m) => bindingFrom(m, locate)).filter((b): b is BindingRecord => b !== undefined);
+  const isBound = (m: QueryMatch) => m.captures.some((c) => c.name === 'bind.bound');
+  const bindingsOf = (ms: QueryMatch[]) => ms.map((m) => bindingFrom(m, locate)).filter((b): b is BindingRecord => b !== undefined);
+  const bindings = withTypeBounds(bindingsOf(bindMatches.filter((m) => !isBound(m))), bindingsOf(bindMatches.filter(isBound)));
   for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
 
   return mergeOverloads({
@@ -241,7 +244,8 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       // depth the doc-comment lookup would make a file of thousands of nested functions quadratic.
       doc: stack.length <= DOC_NESTING_MAX ? docComment(def.node, lang) : undefined,
       parent: parentSymbol,
-      heritage: def.heritage.length || def.trait ? [...def.heritage] : undefined,
+      // A method of `impl Trait for X` names the trait it implements: X may be declared in another file.
+      heritage: def.heritage.length || def.trait ? [...def.heritage] : kind === 'method' && parentDef?.implOnly && parentDef.trait ? [parentDef.trait] : undefined,
       startIndex: def.node.startIndex,
       endIndex: def.node.endIndex,
     });

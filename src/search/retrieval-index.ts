@@ -172,8 +172,9 @@ export class RetrievalIndex implements Disposable {
     return changed;
   }
 
-  searchSymbols(query: string, filter?: (s: IndexedSymbol) => boolean): SymbolHit[] {
-    return this.symbols.search(this.graph, query, filter);
+  /** See SymbolSearch.search: `enough` lets it skip the costly kinds of match once that many better ones are found. */
+  searchSymbols(query: string, filter?: (s: IndexedSymbol) => boolean, enough?: number): SymbolHit[] {
+    return this.symbols.search(this.graph, query, filter, enough);
   }
 
   /**

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
 import { anchoredSnippet } from '../search/snippet';
-import { maxTokensArg } from './common-args';
-import { collectionIdArg, queryArg, snippetCharsArg } from './retrieval-args';
-import { findCollection } from './retrieval-lookup';
-import { deadlineOf } from './context';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { collectionIdArg, queryArg, snippetCharsArg } from './shared/retrieval-args';
+import { findCollection } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, budgeted } from './shared/outputs';
+import { deadlineOf } from './shared/context';
 
 export const collectionSearchTool = defineTool({
   name: 'collection_search',
@@ -22,6 +23,7 @@ export const collectionSearchTool = defineTool({
     snippet_chars: snippetCharsArg(600),
     max_tokens: maxTokensArg,
   },
+  outputSchema: { collection_id: z.string(), hits: list, total_hits: z.number(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index, collection } = await findCollection(ctx, args.collection_id);

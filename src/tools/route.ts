@@ -1,9 +1,10 @@
 import * as path from 'node:path';
 import { z } from 'zod';
 import { STORES } from '../search/content-search';
-import { queryArg } from './retrieval-args';
-import { deadlineOf } from './context';
-import { defineTool, READ_ONLY } from './tool';
+import { queryArg } from './shared/retrieval-args';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list } from './shared/outputs';
+import { deadlineOf } from './shared/context';
 
 interface Candidate {
   kind: 'repository' | 'collection';
@@ -26,6 +27,7 @@ export const routeTool = defineTool({
     query: queryArg,
     top_k: z.number().int().min(1).max(10).default(3).describe('How many repositories and how many collections to return (1–10, default 3).'),
   },
+  outputSchema: { repositories: list, collections: list },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const candidates = new Map<string, Candidate>();
