@@ -119,6 +119,17 @@ export async function call(client: Client, name: string, args: Record<string, un
   return { isError: result.isError === true, text, value: result.structuredContent ?? safeJson(text) };
 }
 
+/**
+ * Like call, retrying while the answer is the budget's "still being built" timeout, as an agent is told to:
+ * on a busy machine the first text-index build of the hostile workspace can outlast one call's budget.
+ */
+export async function callUntilBuilt(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; text: string; value: any }> {
+  for (;;) {
+    const r = await call(client, name, args);
+    if (!(r.isError && /^Error \(timeout\): .*still being (built|indexed)/.test(r.text))) return r;
+  }
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
