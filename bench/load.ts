@@ -114,6 +114,8 @@ async function main(): Promise<void> {
     const cold = await phase(clients, coldMix, 1);
 
     const graph = await engine.ready();
+    // "Once indexed" includes the retrieval text index: a cold retrieve that timed out left its build running.
+    await (await engine.retrieval.ready()).searchContent('warm up', { stores: ['code'] });
     const ranked = [...graph.table.all].filter((s) => s.kind === 'function' || s.kind === 'method').sort((a, b) => graph.symbolRank(b.id) - graph.symbolRank(a.id));
     const hub = ranked[0];
     const typical = ranked[Math.floor(ranked.length / 2)];
@@ -146,8 +148,14 @@ async function main(): Promise<void> {
     console.log('\n| tool (warm) | single-client p50 ms | loaded p50 ms | loaded p99 ms |');
     console.log('| --- | --- | --- | --- |');
     for (const [tool, ms] of warm.byTool) console.log(`| ${tool} | ${percentile(reference.byTool.get(tool) ?? [], 50).toFixed(0)} | ${percentile(ms, 50).toFixed(0)} | ${percentile(ms, 99).toFixed(0)} |`);
-    const errors = [...cold.errors, ...warm.errors, ...reference.errors];
-    if (errors.length) console.log(`\nErrors (first 5):\n${errors.slice(0, 5).map((e) => `- ${e}`).join('\n')}`);
+    for (const [name, o] of [['cold', cold], ['reference', reference], ['warm', warm]] as const) {
+      const kinds = new Map<string, number>();
+      for (const e of o.errors) {
+        const key = e.replace(/^(\w+): .*?Error \((\w+)\).*$/s, '$1 $2').slice(0, 80);
+        kinds.set(key, (kinds.get(key) ?? 0) + 1);
+      }
+      if (kinds.size) console.log(`\nErrors in ${name}: ${[...kinds].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+    }
     await Promise.all(clients.map((c) => c.close()));
   } finally {
     http.dispose();
