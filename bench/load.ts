@@ -98,7 +98,14 @@ async function main(): Promise<void> {
       }
     },
   }));
-  const http = new LoopbackMcpHttpServer({ createServer: () => createMcpServer({ version: 'bench', tools, context }), logger });
+  // The window's session and connection caps are sized for real use; the bench sizes them to its clients
+  // (each may hold a POST and an SSE stream), so a refused session never reads as a slow one.
+  const http = new LoopbackMcpHttpServer({
+    createServer: () => createMcpServer({ version: 'bench', tools, context }),
+    logger,
+    maxSessions: clientCount,
+    maxConnections: clientCount * 4,
+  });
   const { url, token } = await http.start();
   try {
     // Targets come from the corpus itself once indexed; the cold phase uses names every corpus has none of
