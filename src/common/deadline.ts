@@ -84,7 +84,7 @@ export class Deadline {
   async race<T>(work: Promise<T>, hint: string): Promise<T> {
     this.check(hint);
     let timer: NodeJS.Timeout | undefined;
-    let onAbort = () => undefined as void;
+    let onAbort: () => void = () => undefined;
     try {
       return await Promise.race([
         work,

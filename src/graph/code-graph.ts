@@ -40,6 +40,11 @@ export interface Reached {
  * The workspace's call graph (symbols) and import graph (files), linked from every file's records.
  * External packages are not nodes: an edge into a package outside the workspace is omitted.
  */
+/** What a walk needs of a tool call's Deadline: a check that throws once the call's budget is spent. */
+export interface WalkDeadline {
+  check(hint: string): void;
+}
+
 export class CodeGraph {
   readonly table: SymbolTable;
   readonly modules: ModuleResolver;
@@ -269,14 +274,17 @@ export class CodeGraph {
    * Breadth-first over callers (`in`) or callees (`out`) up to `depth`, nearest first, each symbol once.
    * `dispatch: false` leaves out the edges that reach an override only through its base (resolution `dispatch`).
    */
-  walk(start: string[], direction: 'in' | 'out', depth: number, minConfidence = 0, options: { dispatch?: boolean } = {}): Reached[] {
+  walk(start: string[], direction: 'in' | 'out', depth: number, minConfidence = 0, options: { dispatch?: boolean; deadline?: WalkDeadline } = {}): Reached[] {
     const withDispatch = options.dispatch !== false;
     const seen = new Set(start);
     const out: Reached[] = [];
     let frontier = start;
+    let visited = 0;
     for (let d = 1; d <= depth && frontier.length; d++) {
       const next: string[] = [];
       for (const id of frontier) {
+        // A hub's transitive callers on a huge graph: stop at the call's budget rather than run on.
+        if (options.deadline && visited++ % 1024 === 0) options.deadline.check('Lower depth or raise min_confidence to narrow the walk.');
         // graphology hands the edge's attributes to the callback: no second lookup per edge.
         const visit = (_edge: string, data: CallEdgeData, source: string, target: string) => {
           const other = direction === 'in' ? source : target;

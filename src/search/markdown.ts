@@ -119,7 +119,9 @@ export function parseMarkdown(documentPath: string, text: string): MarkdownDocum
       i = end - 1;
       continue;
     }
-    for (const m of line.matchAll(/!?\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)|<(https?:\/\/[^>\s]+)>/g)) {
+    // Bounded classes that stop at the next opener: the unbounded form rescanned the rest of the line from every
+    // `[` or `<`, so one long line of brackets in a repository's docs took minutes (issue 10).
+    for (const m of line.matchAll(/!?\[([^[\]]{0,500})\]\(([^()\s]{1,2000})(?:\s+"[^"]{0,500}")?\)|<(https?:\/\/[^<>\s]{1,2000})>/g)) {
       links.push({ text: m[1] ?? m[3], target: m[2] ?? m[3], line: i + 1 });
     }
   }

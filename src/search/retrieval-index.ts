@@ -12,6 +12,8 @@ import { generateWiki, type WikiPage } from './wiki';
 /** Code bodies longer than this are indexed by their head: enough for BM25, bounded memory. */
 const BODY_INDEX_CHARS = 4000;
 const CONTAINER_INDEX_CHARS = 1200;
+/** Every file may index at least this much body text (see codeDocs), and up to twice its length. */
+const FILE_BODY_MIN_CHARS = 64 * 1024;
 const CONTAINER_KINDS: ReadonlySet<string> = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'module', 'type']);
 
 export interface DocEntry {
@@ -127,16 +129,23 @@ export class RetrievalIndex implements Disposable {
 
   private codeDocs(file: string, symbols: IndexedSymbol[]): ContentDoc[] {
     let lines: string[] = [];
+    let length = 0;
     try {
-      lines = this.source.readText(file).split('\n');
+      const text = this.source.readText(file);
+      length = text.length;
+      lines = text.split('\n');
     } catch {
       // A file deleted since indexing: its signatures are still worth finding until the next run drops it.
     }
+    // Bodies of ordinary code add up to about the file's length. Nested definitions overlap, and thousands of
+    // them would make the index grow with the square of the file: past this much text, only signatures.
+    let bodyBudget = Math.max(FILE_BODY_MIN_CHARS, 2 * length);
     return symbols.flatMap((s) => {
       const summary: ContentDoc = { id: `ast_summary|${s.id}`, store: 'ast_summary', file, title: s.qualifiedName, text: `${s.signature}\n${s.doc ?? ''}`, line_start: s.lineStart, line_end: s.lineEnd, ref: s.id };
-      if (s.kind === 'field' || !lines.length) return [summary];
+      if (s.kind === 'field' || !lines.length || bodyBudget <= 0) return [summary];
       // A type's members are indexed on their own: its entry needs only its head, not every method again.
       const body = headOfLines(lines, s.lineStart - 1, s.lineEnd, CONTAINER_KINDS.has(s.kind) ? CONTAINER_INDEX_CHARS : BODY_INDEX_CHARS);
+      bodyBudget -= body.length;
       return [summary, { id: `code|${s.id}`, store: 'code', file, title: s.qualifiedName, text: body, line_start: s.lineStart, line_end: s.lineEnd, ref: s.id }];
     });
   }

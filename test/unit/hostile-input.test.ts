@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { REPO_ROOT, removeDir, SLOW_SUITE_TIMEOUT_MS } from './helpers';
-import { BIG_FILE_LINES, bounded, call, hostileWorkspace, type StdioServer, startStdioServer } from './hostile';
+import { BIG_FILE_LINES, HANG_BOUND_MS, bounded, call, callUntilBuilt, hostileWorkspace, type StdioServer, startStdioServer } from './hostile';
 
 /**
  * Issue 10, availability: each probe that froze, crashed or broke Sightline, replayed against the built
@@ -48,16 +48,18 @@ describe('hostile input: no input freezes the server', function () {
 
   it("read_node with linked docs on methods named '(a+)+b' and '(x' answers, and finds the doc that names them", async () => {
     for (const name of ["'(a+)+b'", "'(x'"]) {
-      const r = await bounded(`read_node ${name}`, call(server.client, 'read_node', { node_id: `src/app.ts#Odd.${name}`, with_linked_docs: true }));
+      const r = await bounded(`read_node ${name}`, callUntilBuilt(server.client, 'read_node', { node_id: `src/app.ts#Odd.${name}`, with_linked_docs: true }), HANG_BOUND_MS * 2);
       assert.equal(r.isError, false, r.text);
       assert.equal(r.value.linked_docs.length, 1, `the doc mentioning ${name}`);
     }
   });
 
-  it('retrieve over 8,000 nested functions answers without running out of memory', async () => {
-    const r = await bounded('retrieve', call(server.client, 'retrieve', { query: 'n7999 nested function', top_k: 3 }));
+  it('retrieve over 8,000 nested functions and lines of 100,000 brackets answers without running out of memory', async () => {
+    const r = await bounded('retrieve', callUntilBuilt(server.client, 'retrieve', { query: 'n7999 nested function', top_k: 3 }), HANG_BOUND_MS * 2);
     assert.equal(r.isError, false, r.text);
     assert.ok(r.value.results.length > 0);
+    const docs = await bounded('retrieve', call(server.client, 'retrieve', { query: 'Brackets', stores: ['repo_doc'] }));
+    assert.ok(docs.value.results.some((h: { file: string }) => h.file === 'docs/brackets.md'), docs.text);
     assert.ok(server.alive(), 'the server process is alive');
   });
 

@@ -54,6 +54,8 @@ export function hostileWorkspace(): string {
   write('src/util.ts', 'export function helper(): number {\n  return 41;\n}\n');
   // Names that are regex syntax, next to text that makes `(a+)+b` backtrack exponentially.
   write('docs/odd.md', `# Odd names\n\nCall '(a+)+b' and '(x' on Odd. 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\n`);
+  // Markdown lines of openers only: link extraction used to rescan the line from each one (quadratic).
+  write('docs/brackets.md', `# Brackets\n\n${'['.repeat(100_000)}\n${'<http://x'.repeat(20_000)}\n`);
   // 8,000 nested functions (167 KB): each body spans most of the file.
   const nested = Array.from({ length: NESTED_FUNCTIONS }, (_, i) => `function n${i}() {`).join('\n');
   write('src/nested.ts', `${nested}\n${'}\n'.repeat(NESTED_FUNCTIONS)}`);
@@ -115,6 +117,17 @@ export async function call(client: Client, name: string, args: Record<string, un
   const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: HANG_BOUND_MS * 4 })) as { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: unknown };
   const text = result.content.map((c) => c.text).join('\n');
   return { isError: result.isError === true, text, value: result.structuredContent ?? safeJson(text) };
+}
+
+/**
+ * Like call, retrying while the answer is the budget's "still being built" timeout, as an agent is told to:
+ * on a busy machine the first text-index build of the hostile workspace can outlast one call's budget.
+ */
+export async function callUntilBuilt(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; text: string; value: any }> {
+  for (;;) {
+    const r = await call(client, name, args);
+    if (!(r.isError && /^Error \(timeout\): .*still being (built|indexed)/.test(r.text))) return r;
+  }
 }
 
 function safeJson(text: string): unknown {

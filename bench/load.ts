@@ -1,0 +1,179 @@
+import * as os from 'node:os';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { RingLogger } from '../src/common/log';
+import { Engine } from '../src/engine/engine';
+import { indexOnlyFeatures } from '../src/engine/language-features';
+import { Workspaces } from '../src/engine/workspaces';
+import { LoopbackMcpHttpServer } from '../src/mcp/http';
+import { createMcpServer } from '../src/mcp/server';
+import { ALL_TOOLS } from '../src/tools/registry';
+import { prepareCorpus } from './corpora';
+import { percentile } from './measure';
+
+/**
+ * `npm run bench:load [-- --corpus effect --clients 32 --calls 20]`: many agents on one window's server.
+ * The loopback HTTP server runs as in the extension host (one event loop for every session); 32 MCP
+ * clients, each with its own session, fire a mix of graph, navigation and retrieval calls at once.
+ *
+ * Phases: `cold` — every client's first call arrives while nothing is indexed (the index and the retrieval
+ * indexes build under load); `warm` — the same mix once indexed. The reference is the same mix called one
+ * at a time by a single client in the same run; the ratio says what sharing the server costs. Bounded in
+ * count (clients × calls) and time (each phase stops issuing calls after PHASE_BUDGET_MS).
+ */
+const PHASE_BUDGET_MS = 120_000;
+
+function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+interface Outcome {
+  ms: number[];
+  errors: string[];
+  /** Latencies by tool, for the breakdown table. */
+  byTool: Map<string, number[]>;
+}
+
+async function connect(url: string, token: string): Promise<Client> {
+  const client = new Client({ name: 'sightline-load', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  return client;
+}
+
+async function timedCall(client: Client, tool: string, args: Record<string, unknown>, out: Outcome): Promise<void> {
+  const t0 = performance.now();
+  try {
+    const r = await client.callTool({ name: tool, arguments: args }, undefined, { timeout: PHASE_BUDGET_MS * 2 });
+    if (r.isError) out.errors.push(`${tool}: ${JSON.stringify(r.content).slice(0, 200)}`);
+  } catch (e) {
+    out.errors.push(`${tool}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const ms = performance.now() - t0;
+  out.ms.push(ms);
+  out.byTool.set(tool, [...(out.byTool.get(tool) ?? []), ms]);
+}
+
+type Mix = { tool: string; args: Record<string, unknown> }[];
+
+/** Every client runs the mix from a different starting point, so all tools are in flight at once. */
+async function phase(clients: Client[], mix: Mix, callsPerClient: number): Promise<Outcome & { wallMs: number }> {
+  const out: Outcome = { ms: [], errors: [], byTool: new Map() };
+  const t0 = performance.now();
+  await Promise.all(
+    clients.map(async (client, c) => {
+      for (let i = 0; i < callsPerClient && performance.now() - t0 < PHASE_BUDGET_MS; i++) {
+        const { tool, args } = mix[(c + i) % mix.length];
+        await timedCall(client, tool, args, out);
+      }
+    }),
+  );
+  return { ...out, wallMs: performance.now() - t0 };
+}
+
+function row(name: string, o: Outcome & { wallMs?: number }, reference?: number): string {
+  const p50 = percentile(o.ms, 50);
+  const p99 = percentile(o.ms, 99);
+  const ratio = reference ? ` | ${(p99 / reference).toFixed(1)}×` : ' | 1.0×';
+  return `| ${name} | ${o.ms.length} | ${o.errors.length} | ${p50.toFixed(0)} | ${p99.toFixed(0)} | ${Math.max(...o.ms).toFixed(0)}${ratio} |`;
+}
+
+async function main(): Promise<void> {
+  const corpus = prepareCorpus(option('corpus', 'effect'), (l) => console.error(l));
+  const clientCount = Number(option('clients', '32'));
+  const callsPerClient = Number(option('calls', '20'));
+  const logger = new RingLogger();
+  const engine = new Engine({ root: corpus.dir, storageDir: null, logger });
+  const context = { workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger };
+  // Handler time, measured inside the server: what the tools cost, apart from transport and queueing.
+  const handlerMs: number[] = [];
+  const tools = ALL_TOOLS.map((t) => ({
+    ...t,
+    run: async (args: Record<string, unknown>, ctx: Parameters<typeof t.run>[1]) => {
+      const t0 = performance.now();
+      try {
+        return await t.run(args, ctx);
+      } finally {
+        handlerMs.push(performance.now() - t0);
+      }
+    },
+  }));
+  // The window's session and connection caps are sized for real use; the bench sizes them to its clients
+  // (each may hold a POST and an SSE stream), so a refused session never reads as a slow one.
+  const http = new LoopbackMcpHttpServer({
+    createServer: () => createMcpServer({ version: 'bench', tools, context }),
+    logger,
+    maxSessions: clientCount,
+    maxConnections: clientCount * 4,
+  });
+  const { url, token } = await http.start();
+  try {
+    // Targets come from the corpus itself once indexed; the cold phase uses names every corpus has none of
+    // and a plain-words retrieve, so it measures waiting on the builds, not the answers.
+    const clients = await Promise.all(Array.from({ length: clientCount }, () => connect(url, token)));
+    const coldMix: Mix = [
+      { tool: 'retrieve', args: { query: 'how are errors handled', top_k: 5 } },
+      { tool: 'search_symbols', args: { query: 'map' } },
+      { tool: 'structural_search', args: { query: 'kind:function name:map*' } },
+      { tool: 'repo_summary', args: { max_tokens: 2000 } },
+      { tool: 'list_repositories', args: {} },
+    ];
+    const cold = await phase(clients, coldMix, 1);
+
+    const graph = await engine.ready();
+    // "Once indexed" includes the retrieval text index: a cold retrieve that timed out left its build running.
+    await (await engine.retrieval.ready()).searchContent('warm up', { stores: ['code'] });
+    const ranked = [...graph.table.all].filter((s) => s.kind === 'function' || s.kind === 'method').sort((a, b) => graph.symbolRank(b.id) - graph.symbolRank(a.id));
+    const hub = ranked[0];
+    const typical = ranked[Math.floor(ranked.length / 2)];
+    const warmMix: Mix = [
+      { tool: 'find_callers', args: { symbol: typical.id, depth: 3 } },
+      { tool: 'find_callees', args: { symbol: hub.id, depth: 2 } },
+      { tool: 'blast_radius', args: { target: typical.id } },
+      { tool: 'search_symbols', args: { query: hub.name.slice(0, Math.max(3, hub.name.length - 2)) } },
+      { tool: 'retrieve', args: { query: `${hub.name} ${typical.name}`, top_k: 5 } },
+      { tool: 'structural_search', args: { query: `kind:function calls:${hub.name}` } },
+      { tool: 'read_node', args: { node_id: typical.id, with_graph: true } },
+      { tool: 'read_file_range', args: { path: typical.file, start_line: typical.lineStart, end_line: typical.lineEnd } },
+      { tool: 'related', args: { node_id: hub.id } },
+      { tool: 'go_to_definition', args: { symbol: typical.id } },
+    ];
+    const reference = await phase([clients[0]], warmMix, warmMix.length * 2);
+    handlerMs.length = 0;
+    const warm = await phase(clients, warmMix, callsPerClient);
+    const warmHandlers = [...handlerMs];
+    const refP50 = percentile(reference.ms, 50);
+
+    // The machine may be shared: its load says how much of the latency is waiting for a core.
+    console.log(`\n## Load: ${clientCount} MCP clients over loopback HTTP, ${corpus.spec.source} (${corpus.files.length} files); ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}\n`);
+    console.log('| phase | calls | errors | p50 ms | p99 ms | max ms | p99 / single-client p50 |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    console.log(row('single client, one call at a time (reference)', reference));
+    console.log(row(`cold: ${clientCount} clients' first calls while indexing`, cold, refP50));
+    console.log(row(`warm: ${clientCount} clients × ${callsPerClient} calls`, warm, refP50));
+    console.log(`\nWarm phase, time inside tool handlers: p50 ${percentile(warmHandlers, 50).toFixed(0)} ms, p99 ${percentile(warmHandlers, 99).toFixed(0)} ms, total ${(warmHandlers.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s over ${(warm.wallMs / 1000).toFixed(1)} s of wall time.`);
+    console.log('\n| tool (warm) | single-client p50 ms | loaded p50 ms | loaded p99 ms |');
+    console.log('| --- | --- | --- | --- |');
+    for (const [tool, ms] of warm.byTool) console.log(`| ${tool} | ${percentile(reference.byTool.get(tool) ?? [], 50).toFixed(0)} | ${percentile(ms, 50).toFixed(0)} | ${percentile(ms, 99).toFixed(0)} |`);
+    for (const [name, o] of [['cold', cold], ['reference', reference], ['warm', warm]] as const) {
+      const kinds = new Map<string, number>();
+      for (const e of o.errors) {
+        const key = e.replace(/^(\w+): .*?Error \((\w+)\).*$/s, '$1 $2').slice(0, 80);
+        kinds.set(key, (kinds.get(key) ?? 0) + 1);
+      }
+      if (kinds.size) console.log(`\nErrors in ${name}: ${[...kinds].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+    }
+    await Promise.all(clients.map((c) => c.close()));
+  } finally {
+    http.dispose();
+    engine.dispose();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
+    process.exit(1);
+  },
+);

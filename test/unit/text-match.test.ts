@@ -1,0 +1,78 @@
+import * as assert from 'node:assert/strict';
+import { containsIdentifier, starGlobMatcher } from '../../src/common/text-match';
+
+/** mulberry32, so a failing case replays. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The regex the matchers replace: right on small inputs, catastrophic on hostile ones. Only a test oracle. */
+function globByRegex(pattern: string, text: string): boolean {
+  const source = pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${source}$`, 'is').test(text);
+}
+
+function identifierByRegex(text: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\p{L}\\p{N}_$])${escaped}(?=[^\\p{L}\\p{N}_$]|$)`, 'u').test(text);
+}
+
+describe('text matching without regular expressions', () => {
+  describe('starGlobMatcher', () => {
+    it('matches like the regex it replaces on 20,000 random patterns and texts', () => {
+      const rnd = random(7);
+      const alphabet = ['a', 'b', 'A', '*', '.', '/', '(', '+', '?', '\n'];
+      const word = (max: number) => Array.from({ length: Math.floor(rnd() * max) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
+      for (let i = 0; i < 20_000; i++) {
+        const pattern = word(8);
+        const text = word(12).replace(/\*/g, 'b');
+        assert.equal(starGlobMatcher(pattern)(text), globByRegex(pattern, text), `pattern ${JSON.stringify(pattern)} on ${JSON.stringify(text)}`);
+      }
+    });
+
+    it('answers at once where the regex backtracks for ever', () => {
+      // 20 stars over 200 characters that almost match: the regex form takes longer than any test run.
+      assert.equal(starGlobMatcher(`${'*a'.repeat(20)}*Q`)('a'.repeat(200)), false);
+      assert.equal(starGlobMatcher(`${'*'.repeat(12)}Q`)('x'.repeat(100_000)), false);
+      assert.equal(starGlobMatcher(`${'*'.repeat(12)}Q`)(`${'x'.repeat(100_000)}Q`), true);
+    });
+
+    it('is case-insensitive; without a star it is an exact match', () => {
+      assert.equal(starGlobMatcher('get*')('GetUser'), true);
+      assert.equal(starGlobMatcher('src/*.ts')('src/a/b.ts'), true, 'a star crosses folders, as structural_search documents');
+      assert.equal(starGlobMatcher('parse')('Parse'), true);
+      assert.equal(starGlobMatcher('parse')('parser'), false);
+      assert.equal(starGlobMatcher('(x')('(X'), true);
+    });
+  });
+
+  describe('containsIdentifier', () => {
+    it('matches like a word-boundary regex on 20,000 random texts', () => {
+      const rnd = random(11);
+      const alphabet = ['a', 'b', '_', '$', ' ', '.', '(', 'é', '1'];
+      const word = (min: number, max: number) => Array.from({ length: min + Math.floor(rnd() * max) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
+      for (let i = 0; i < 20_000; i++) {
+        const name = word(1, 3);
+        const text = word(0, 16);
+        assert.equal(containsIdentifier(text, name), identifierByRegex(text, name), `${JSON.stringify(name)} in ${JSON.stringify(text)}`);
+      }
+    });
+
+    it('takes names that are regex syntax as text', () => {
+      assert.equal(containsIdentifier("call '(a+)+b' here", "'(a+)+b'"), true);
+      assert.equal(containsIdentifier(`'${'a'.repeat(50)}!`, "'(a+)+b'"), false);
+      assert.equal(containsIdentifier('open (x now', '(x'), true);
+      assert.equal(containsIdentifier('parse(x)', 'parse'), true);
+      assert.equal(containsIdentifier('parser(x)', 'parse'), false);
+      assert.equal(containsIdentifier('$parse', 'parse'), false);
+      assert.equal(containsIdentifier('anything', ''), false);
+    });
+  });
+});
