@@ -23,6 +23,7 @@ export function reportTs(s: CorpusScore, worstCount: number, floor: number): voi
   }
   console.log(`\nmissed dispatch callers at the default min_confidence, by cause: ${Object.entries(s.dispatchMissReasons).sort(([, a], [, b]) => b - a).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
   console.log(`base members without a call hierarchy in the oracle (function-typed properties; their callers are not asked): ${s.basesUnanswered}`);
+  console.log(`\`super.m()\` calls of a base member set aside (they name the base explicitly and never reach an override): ${s.superSites}`);
   console.log(`\nfind_callers edges by resolution kind (at min_confidence ${floor}, and all):\n`);
   console.log(`| kind | edges ≥ ${floor} | correct | precision | all edges | correct | precision |`);
   console.log('| --- | --- | --- | --- | --- | --- | --- |');

@@ -55,6 +55,8 @@ export interface CorpusScore {
   dispatchMissReasons: Record<string, number>;
   /** Base members the oracle has no call hierarchy for (property signatures holding a function type): their callers are not asked. */
   basesUnanswered: number;
+  /** Oracle sites set aside from the dispatch callers because they are `super.m()` calls. */
+  superSites: number;
   calleeTargetsOutside: number;
   blast: Record<string, { found: number; expected: number; extra: number }>;
   /** blast_radius against the oracle's closure that follows dispatch too (the headline blast figure). */
@@ -99,6 +101,8 @@ interface OracleCallers {
   /** Callers through a member the target overrides or implements (and not direct callers too). */
   viaBase: Map<string, { file: string; pos: number }>;
   basesUnanswered: number;
+  /** `super.m()` calls of a base member: they never reach an override, though the base's hierarchy lists them. */
+  superSites: number;
   moduleSites: { file: string; line: number }[];
   refs: number;
   dispatch: number;
@@ -116,6 +120,7 @@ function oracleCallers(index: SightlineIndex, oracle: Oracle, group: IndexedSymb
   let dispatch = 0;
   let family = 0;
   const viaBase = new Map<string, { file: string; pos: number }>();
+  let superSites = 0;
   const self = groupOf(sym.id);
   for (const site of sites) {
     if (!CALL_USES.has(site.use)) {
@@ -123,7 +128,8 @@ function oracleCallers(index: SightlineIndex, oracle: Oracle, group: IndexedSymb
       continue;
     }
     if (site.rel !== 'direct') {
-      if (site.rel === 'base') {
+      if (site.rel === 'base' && callsSuper(index, site)) superSites++;
+      else if (site.rel === 'base') {
         dispatch++;
         const enc = enclosingAt(index, site.file, site.pos);
         if (enc && groupOf(enc.id) !== self && !viaBase.has(groupOf(enc.id))) viaBase.set(groupOf(enc.id), site);
@@ -145,18 +151,27 @@ function oracleCallers(index: SightlineIndex, oracle: Oracle, group: IndexedSymb
     }
     for (const site of baseSites) {
       if (!CALL_USES.has(site.use) || site.rel === 'family') continue;
+      if (callsSuper(index, site)) {
+        superSites++;
+        continue;
+      }
       const enc = enclosingAt(index, site.file, site.pos);
       if (enc && groupOf(enc.id) !== self && !viaBase.has(groupOf(enc.id))) viaBase.set(groupOf(enc.id), site);
     }
   }
   for (const g of callers.keys()) viaBase.delete(g);
-  return { callers, viaBase, basesUnanswered, moduleSites, refs, dispatch, family };
+  return { callers, viaBase, basesUnanswered, superSites, moduleSites, refs, dispatch, family };
+}
+
+/** Whether the call at the site is `super.m(…)`: it names the base member explicitly and never dispatches. */
+function callsSuper(index: SightlineIndex, site: { file: string; pos: number }): boolean {
+  return /\bsuper\s*\.\s*$/.test((index.texts.get(site.file) ?? '').slice(Math.max(0, site.pos - 16), site.pos));
 }
 
 export async function scoreCorpus(name: string, index: SightlineIndex, oracle: Oracle, sample: IndexedSymbol[][], blastCount: number, floor: number): Promise<CorpusScore> {
   const score: CorpusScore = {
     corpus: name, targets: 0, skipped: 0, callers: {}, byKind: {}, byConfidence: {}, byKindAtFloor: {}, byLanguage: {}, missReasons: {}, moduleLevel: { oracleSites: 0, sightlineSites: 0, matched: 0 },
-    nonCallRefs: 0, withDispatch: {}, dispatchMissReasons: {}, basesUnanswered: 0, blastWithDispatch: {}, dispatchSites: 0, familySites: 0, superCalls: 0, callees: {}, calleeTargetsOutside: 0, blast: {}, blastTargets: 0, worst: [], calleeExamples: [],
+    nonCallRefs: 0, withDispatch: {}, dispatchMissReasons: {}, basesUnanswered: 0, superSites: 0, blastWithDispatch: {}, dispatchSites: 0, familySites: 0, superCalls: 0, callees: {}, calleeTargetsOutside: 0, blast: {}, blastTargets: 0, worst: [], calleeExamples: [],
   };
   for (const t of THRESHOLDS) {
     score.callers[t] = counts();
@@ -230,6 +245,7 @@ export async function scoreCorpus(name: string, index: SightlineIndex, oracle: O
     // The headline: what an agent changing this method needs to re-check, calls that dispatch to it included.
     const dispatchTruth = new Map([...truth.callers, ...truth.viaBase]);
     score.basesUnanswered += truth.basesUnanswered;
+    score.superSites += truth.superSites;
     for (const t of THRESHOLDS) tally(score.withDispatch[t], answer, dispatchTruth, t);
     const knownBases = index.graph.overridden(ids[0]).length > 0;
     for (const [caller, site] of truth.viaBase) {
