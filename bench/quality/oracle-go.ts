@@ -26,6 +26,7 @@ import { nameOffset, lineOf } from './sightline';
  *   closures, `init` dependency calls; their sites are `-`), anonymous function callees (`f$1()`, Sightline
  *   has no symbol for a func literal), and calls of func values (`-algo=cha` "dynamic function call": CHA
  *   matches them to every address-taken function of the same signature; counted, not scored).
+ * - interface methods (no body) are never callees: they are not scored (`unmapped` in the report).
  * - files: only the files `go list` compiles for linux/amd64 (no `_test.go`, no other platforms) are
  *   analysed: targets are sampled there and Sightline callers elsewhere are not scored.
  */
@@ -102,9 +103,15 @@ export class GoOracle implements SiteOracle {
     return this.files.has(file);
   }
 
-  /** Every Go function or method has an answer (no callers is an answer): callgraph builds SSA for all of them. */
+  /**
+   * Every Go function or method with a body has an answer (no callers is an answer): callgraph builds SSA for all
+   * of them. An interface method has no body and never appears as a callee (CHA names the implementations), so
+   * it has no answer: scoring it would count Sightline's right `x.M()` → `Iface.M` edges as false.
+   */
   async incoming(sym: IndexedSymbol): Promise<OracleIncoming | undefined> {
     if (!this.files.has(sym.file) || (sym.kind !== 'function' && sym.kind !== 'method')) return undefined;
+    const owner = sym.parent === undefined ? undefined : this.index.graph.table.byFile.get(sym.file)?.[sym.parent];
+    if (owner?.kind === 'interface') return undefined;
     const line = lineOf(this.index, sym.file, nameOffset(this.index, sym));
     const edges = this.byCallee.get(`${sym.file}:${line}:${sym.name}`) ?? [];
     return { direct: edges.filter((e) => !e.dynamic).map((e) => e.site), dispatch: edges.filter((e) => e.dynamic).map((e) => e.site) };

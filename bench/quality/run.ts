@@ -17,7 +17,7 @@ import { sampleTargets, scoreCorpus } from './score-ts';
 /**
  * `npm run quality`: Sightline's call graph against reference call graphs on real code.
  *   --corpus a,b         some corpora only: effect, rxjs, semver, express, python, go, fixtures (default: all)
- *   --quick              small samples everywhere (a few minutes warm): --sample 150 --go-sample 100 --blast 15
+ *   --quick              small samples everywhere: --sample 150 --go-sample 100 --py-sample 60 --blast 15
  *   --sample N           TypeScript targets per corpus (default 1000; oracle answers cached in .bench-cache/quality)
  *   --blast N            blast-radius targets per corpus (default 60)
  *   --go-sample N        Go targets (default 400)
