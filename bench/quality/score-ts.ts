@@ -290,7 +290,7 @@ export async function scoreCorpus(name: string, index: SightlineIndex, oracle: O
         if (groupOf(decl.id) !== self) expected.set(groupOf(decl.id), { file: callee.file, pos: callee.pos });
       }
       // TS's call hierarchy cannot name a constant holding a function (`const f = make(…)`): compare like with like.
-      const got = new Map([...(await walkTool(index, impl.id, 'out', 1, 0))].filter(([g]) => ORACLE_VISIBLE.has(index.graph.table.byId.get(g)?.kind ?? 'constant')));
+      const got = new Map([...(await walkTool(index, impl.id, 'out', 1, 0, supportsArg('find_callees', 'dispatch') ? { dispatch: false } : {}))].filter(([g]) => ORACLE_VISIBLE.has(index.graph.table.byId.get(g)?.kind ?? 'constant')));
       for (const t of THRESHOLDS) tally(score.callees[t], got, expected, t);
       if (score.calleeExamples.length < 30) {
         for (const e of got.values()) if (!expected.has(e.other) && e.confidence >= 0.5) score.calleeExamples.push(`${self} + ${e.other} (${e.resolution} ${e.confidence})`);

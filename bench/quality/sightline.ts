@@ -7,8 +7,8 @@ import { Workspaces } from '../../src/engine/workspaces';
 import type { CodeGraph } from '../../src/graph/code-graph';
 import type { IndexedSymbol } from '../../src/graph/symbol-table';
 import { ALL_TOOLS } from '../../src/tools/registry';
-import type { ToolContext } from '../../src/tools/tool';
-import { validateArgs } from '../../src/tools/validate';
+import type { ToolContext } from '../../src/tools/shared/tool';
+import { validateArgs } from '../../src/tools/shared/validate';
 
 /**
  * Sightline's side of the comparison: the workspace indexed by the headless Engine (as the CLI does it), and
@@ -39,7 +39,7 @@ export async function indexWorkspace(root: string): Promise<SightlineIndex> {
 async function callTool(index: SightlineIndex, name: string, args: Record<string, unknown>): Promise<any> {
   const tool = ALL_TOOLS.find((t) => t.name === name);
   if (!tool) throw new Error(`no tool ${name}`);
-  return tool.handler(validateArgs(tool, args) as never, index.ctx);
+  return tool.run(validateArgs(tool, args), index.ctx);
 }
 
 interface ReachedJson {

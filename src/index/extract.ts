@@ -5,6 +5,7 @@ import type { LanguageId } from './languages';
 import { docComment, signatureOf } from './documentation';
 import { mergeOverloads } from './overloads';
 import { rustUseImports } from './rust-use';
+import { withTypeBounds } from './type-bounds';
 import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, SymbolRecord } from './records';
 
 /**
@@ -14,6 +15,18 @@ import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, S
  */
 
 const RECEIVER_MAX = 120;
+/**
+ * In-progress matches the query cursor keeps at once. Unbounded, a long method chain (`a.b().b()…`, each call
+ * nested in the next) keeps one pending match per level and indexing turns quadratic (10k lines: ~40 s);
+ * bounded, the cursor drops the oldest pending match and stays linear. Real code never comes near it.
+ */
+const QUERY_MATCH_LIMIT = 256;
+/** Qualified names longer than this keep their last segments (see boundedQualifiedName). */
+const QUALIFIED_NAME_MAX = 300;
+/** Definitions nested deeper than this get no doc comment (see buildSymbols). */
+const DOC_NESTING_MAX = 64;
+/** Receivers longer than this in the source (whitespace included) are not even read: see callFrom. */
+const RECEIVER_RAW_MAX = 1000;
 
 /** When one name node is captured by several definition patterns, the most specific kind wins. */
 const DEF_PRIORITY: Record<SymbolKind, number> = {
@@ -90,14 +103,14 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const bindMatches: QueryMatch[] = [];
   let packageName: string | undefined;
 
-  for (const match of query.matches(tree.rootNode)) {
+  for (const match of query.matches(tree.rootNode, { matchLimit: QUERY_MATCH_LIMIT })) {
     const caps = captureMap(match);
     const defCap = match.captures.find((c) => c.name.startsWith('def.') && !['def.heritage', 'def.container', 'def.receiver'].includes(c.name));
     if (caps.has('package')) packageName = caps.get('package')!.text;
     else if (caps.has('scope.impl')) addImplScope(defs, caps);
     else if (defCap && caps.has('name')) addDef(defs, defCap.node, caps.get('name')!, defCap.name.slice(4) as SymbolKind, match);
     else if (defCap && match.captures.some((c) => c.name === 'def.heritage')) addHeritage(defs, defCap.node, match);
-    else if (caps.has('call') || caps.has('call.new')) callMatches.push(match);
+    else if (caps.has('call') || caps.has('call.new') || caps.has('call.decorator')) callMatches.push(match);
     else if (caps.has('import')) imports.push(...importsFrom(lang, caps));
     else if (caps.has('reexport')) imports.push(reexportFrom(caps));
     else if (caps.has('bind')) bindMatches.push(match);
@@ -108,7 +121,9 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const { symbols, symbolOfDef } = buildSymbols(lang, ordered, text);
   const locate = enclosingLocator(ordered, symbolOfDef);
   const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text)).filter((c): c is CallRecord => c !== undefined));
-  const bindings = bindMatches.map((m) => bindingFrom(m, locate)).filter((b): b is BindingRecord => b !== undefined);
+  const isBound = (m: QueryMatch) => m.captures.some((c) => c.name === 'bind.bound');
+  const bindingsOf = (ms: QueryMatch[]) => ms.map((m) => bindingFrom(m, locate, symbols)).filter((b): b is BindingRecord => b !== undefined);
+  const bindings = withTypeBounds(bindingsOf(bindMatches.filter((m) => !isBound(m))), bindingsOf(bindMatches.filter(isBound)));
   for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
 
   return mergeOverloads({
@@ -213,7 +228,7 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       // Python class attributes and TS fields captured as constants inside a class are fields.
       if (kind === 'constant' && parentIsType) kind = 'field';
     }
-    const qualifiedName = prefix ? `${prefix}.${name}` : name;
+    const qualifiedName = prefix ? boundedQualifiedName(prefix, name) : name;
     qualifiedOfDef.set(def, qualifiedName);
     const parentSymbol = parentDef && !parentDef.implOnly ? symbolOfDef.get(parentDef) : undefined;
     symbolOfDef.set(def, symbols.length);
@@ -224,10 +239,14 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       lineStart: def.node.startPosition.row + 1,
       lineEnd: def.node.endPosition.row + 1,
       character: codePointColumn(text, def.nameNode.startIndex),
-      signature: signatureOf(def.node, lang),
-      doc: docComment(def.node, lang),
+      signature: signatureOf(def.node, lang, text),
+      // tree-sitter finds a node's parent and previous sibling by walking down from the root: past this nesting
+      // depth the doc-comment lookup would make a file of thousands of nested functions quadratic.
+      doc: stack.length <= DOC_NESTING_MAX ? docComment(def.node, lang) : undefined,
       parent: parentSymbol,
-      heritage: def.heritage.length || def.trait ? [...def.heritage] : undefined,
+      // A method of `impl Trait for X` names the trait it implements: X may be declared in another file.
+      heritage: def.heritage.length || def.trait ? [...def.heritage] : kind === 'method' && parentDef?.implOnly && parentDef.trait ? [parentDef.trait] : undefined,
+      trait: parentDef?.implOnly && parentDef.trait && kind === 'method' ? parentDef.trait : undefined,
       startIndex: def.node.startIndex,
       endIndex: def.node.endIndex,
     });
@@ -239,6 +258,18 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
     if (target) (target.heritage ??= []).includes(def.trait) || target.heritage.push(def.trait);
   }
   return { symbols, symbolOfDef };
+}
+
+/**
+ * `prefix.name`, keeping only its tail when nesting is absurdly deep: 8,000 nested functions would otherwise
+ * carry names (and ids, and search titles) thousands of segments long, quadratic in the file's size.
+ */
+export function boundedQualifiedName(prefix: string, name: string): string {
+  const full = `${prefix}.${name}`;
+  if (full.length <= QUALIFIED_NAME_MAX) return full;
+  const tail = full.slice(full.length - QUALIFIED_NAME_MAX + 1);
+  const cut = tail.indexOf('.');
+  return `…${cut >= 0 && cut < tail.length - name.length ? tail.slice(cut) : `.${name}`}`;
 }
 
 /**
@@ -272,11 +303,14 @@ function enclosingLocator(ordered: Def[], symbolOfDef: Map<Def, number>): (offse
 function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, text: string): CallRecord | undefined {
   const caps = captureMap(match);
   const nameNode = caps.get('call.name');
-  const callNode = caps.get('call') ?? caps.get('call.new');
+  const callNode = caps.get('call') ?? caps.get('call.new') ?? caps.get('call.decorator');
   if (!nameNode || !callNode) return undefined;
   const receiverNode = caps.get('call.receiver');
   // Whitespace is dropped (`a\n  .b` → `a.b`) except after `new`, so `new Foo().bar()` keeps its constructor.
-  let receiver = receiverNode ? receiverNode.text.replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ') : undefined;
+  // A receiver's length is checked before its text is copied: in a long chain (`a.b().b()…`) every call's
+  // receiver is the whole chain before it, and copying each would make indexing quadratic.
+  const rawTooLong = receiverNode !== undefined && receiverNode.endIndex - receiverNode.startIndex > RECEIVER_RAW_MAX;
+  let receiver = rawTooLong ? '<expr>' : receiverNode ? receiverNode.text.replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ') : undefined;
   if (receiver && receiver.length > RECEIVER_MAX) receiver = '<expr>';
   return {
     name: nameNode.text,
@@ -285,21 +319,43 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
     line: nameNode.startPosition.row + 1,
     character: codePointColumn(text, nameNode.startIndex),
     enclosing: locate(callNode.startIndex).symbol,
+    decorator: caps.has('call.decorator') ? true : undefined,
+    element: caps.has('call.element') ? true : undefined,
   };
 }
 
-function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>): BindingRecord | undefined {
+/**
+ * Binding captures: `@bind.type` / `@bind.returns` / `@bind.elements` / `@bind.iterates` (types), `@bind.alias`
+ * (the value of a name or path), `@bind.aliases` (one value of a dict or list literal), `@bind.literal` (a
+ * value of a type outside the workspace), `@bind.param` (an untyped parameter: bound, type unknown) and
+ * `@bind.return` on a return statement (binds `return`, see BindingRecord.name).
+ */
+function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, symbols: SymbolRecord[]): BindingRecord | undefined {
   const caps = captureMap(match);
-  const typeNode = caps.get('bind.type') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates');
+  const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases');
+  const typeNode = caps.get('bind.type') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? caps.get('bind.literal') ?? valueNode ?? caps.get('bind.param');
   const nameNode = caps.get('bind.name') ?? caps.get('bind.field');
-  if (!typeNode || !nameNode) return undefined;
-  const scope = locate(caps.get('bind')!.startIndex).symbol;
+  const returned = caps.has('bind.return');
+  if (!typeNode || (!nameNode && !returned)) return undefined;
+  const bindNode = caps.get('bind')!;
+  const located = locate(bindNode.startIndex);
+  let scope = located.symbol;
+  // `engine = Engine()` / Go `var x = T{}` at module level is itself a constant symbol: the name is bound in
+  // the constant's scope (the module), not inside the constant.
+  if (scope !== undefined && nameNode && located.def?.nameNode.startIndex === nameNode.startIndex && symbols[scope].kind === 'constant') scope = symbols[scope].parent;
+  let type: string;
+  if (valueNode) type = valueNode.text.replace(/\s+/g, '');
+  else if (caps.has('bind.param')) type = '';
+  else if (caps.has('bind.literal')) type = typeNode.type;
+  else type = baseTypeName(typeNode.text.replace(/^\*/, ''));
   return {
-    name: nameNode.text,
+    name: returned ? 'return' : nameNode!.text,
     field: caps.has('bind.field') ? true : undefined,
-    type: baseTypeName(typeNode.text.replace(/^\*/, '')),
+    type,
     fromCall: caps.has('bind.returns') ? true : undefined,
-    collection: caps.has('bind.elements') ? true : undefined,
+    alias: valueNode ? true : undefined,
+    external: caps.has('bind.literal') ? true : undefined,
+    collection: caps.has('bind.elements') || caps.has('bind.aliases') ? true : undefined,
     elementOf: caps.has('bind.iterates') ? true : undefined,
     scope,
   };
