@@ -49,6 +49,8 @@ export class PythonOracle implements SiteOracle {
   private dirty = false;
   /** Answers taken from pyright in this run (the rest came from the cache). */
   asked = 0;
+  /** References pyright lists among incoming calls that are not calls (`handler = self.on_end`), set aside. */
+  nonCallRefs = 0;
   /** Callers of base methods set aside because the call names the base explicitly. */
   explicitBaseCalls = 0;
 
@@ -79,7 +81,9 @@ export class PythonOracle implements SiteOracle {
       if (this.asked % 25 === 0) this.save();
     }
     const answer = this.cache.incoming[key];
-    return answer ? { direct: answer.direct, dispatch: answer.dispatch.filter((site) => !this.explicitBaseCall(site)) } : undefined;
+    if (!answer) return undefined;
+    const calls = (sites: SiteRef[]) => sites.filter((site) => this.isCall(site, sym.name === '__init__' ? undefined : sym.name));
+    return { direct: calls(answer.direct), dispatch: calls(answer.dispatch).filter((site) => !this.explicitBaseCall(site)) };
   }
 
   save(): void {
@@ -185,6 +189,19 @@ export class PythonOracle implements SiteOracle {
     const explicit = /\bsuper\([^()]*\)\.$/.test(before) || /(^|[^\w.])[A-Z]\w*\.$/.test(before);
     if (explicit) this.explicitBaseCalls++;
     return explicit;
+  }
+
+  /**
+   * pyright's incoming calls include plain references (`parser.Handler = self.on_end`): a site counts as a call
+   * when the name is followed by `(` or used as a decorator. (`__init__` sites are the class name in `C(…)`.)
+   */
+  private isCall(site: SiteRef, name: string | undefined): boolean {
+    const text = this.index.texts.get(site.file) ?? '';
+    const at = nthLineStart(text, site.line) + site.character - 1;
+    const ident = name ?? /^\w+/.exec(text.slice(at, at + 200))?.[0] ?? '';
+    const call = /^\s*\(/.test(text.slice(at + ident.length, at + ident.length + 200)) || /@\s*[\w.]*$/.test(text.slice(nthLineStart(text, site.line), at));
+    if (!call) this.nonCallRefs++;
+    return call;
   }
 
   private position(sym: IndexedSymbol): { line: number; character: number } {
@@ -297,7 +314,7 @@ function minimalTypeshed(toolsDir: string, pyrightDir: string): string {
 export function classifyPythonSite(lineText: string, character: number, target: IndexedSymbol): string {
   const before = lineText.slice(0, Math.max(0, character - 1));
   const after = lineText.slice(character - 1 + target.name.length).trimStart();
-  if (target.name === '__init__') return 'constructor C()';
+  if (target.name === '__init__' && !before.endsWith('.')) return 'constructor C()';
   const called = after.startsWith('(') ? '' : ' (not followed by `(`: decorator, callback or multi-line)';
   if (/@\s*[\w.]*$/.test(before)) return 'decorator @f';
   if (/\bsuper\(\s*[\w, ]*\)\.$/.test(before)) return `super().m()${called}`;
