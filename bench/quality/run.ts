@@ -21,6 +21,7 @@ import { sampleTargets, scoreCorpus } from './score-ts';
  *   --sample N           TypeScript targets per corpus (default 1000; oracle answers cached in .bench-cache/quality)
  *   --blast N            blast-radius targets per corpus (default 60)
  *   --go-sample N        Go targets (default 400)
+ *   --py-blast N         Python blast-radius targets (default 3: each closure costs pyright dozens of questions)
  *   --go-packages P      package patterns given to callgraph (default std; its answer is cached per pattern)
  *   --js-sample N        plain-JS (semver, express) declarations sampled as targets (default 1000: all of them)
  *   --py-sample N        Python targets (default 60: pyright takes ~20 s a target on a loaded 2-core machine; answers cached)
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
     results.push(score);
   }
   for (const js of ['semver', 'express']) if (wanted(js)) results.push(await measureJs(js, num('js-sample', 1000, 200), floor, worst));
-  if (wanted('python')) results.push(await measurePython(num('py-sample', 60, 20), floor, blast, worst));
+  if (wanted('python')) results.push(await measurePython(num('py-sample', 60, 20), floor, num('py-blast', 3, 1), worst));
   if (wanted('go')) results.push(await measureGo(num('go-sample', 400, 100), arg('go-packages', 'std').split(/\s+/), floor, blast, worst));
   if (!ONLY.length || ONLY.includes('fixtures')) await reportFixtures(floor);
   fs.mkdirSync(path.join(CACHE_DIR, 'quality'), { recursive: true });
@@ -107,7 +108,7 @@ async function measurePython(sampleSize: number, floor: number, blast: number, w
   const oracle = new PythonOracle(index, path.join(CACHE_DIR, 'python'), corpus.spec.root, path.join(CACHE_DIR, 'tools'), cacheFile, log);
   try {
     const sample = sampleCallables(index, oracle, sampleSize, (s) => s.lang === 'python');
-    const score = await scoreEdges(`python (${corpus.versions.join(', ')})`, index, oracle, sample, classifyPythonSite, floor, Math.min(blast, 10));
+    const score = await scoreEdges(`python (${corpus.versions.join(', ')})`, index, oracle, sample, classifyPythonSite, floor, blast);
     log(`python: indexed in ${t1 - t0} ms, scored in ${Date.now() - t1} ms (${oracle.asked} pyright answers not cached)`);
     reportEdges(score, 'pyright 1.1.414 call hierarchy', floor, [`set aside: references pyright lists among incoming calls that are not calls ${oracle.nonCallRefs}; calls of a base method that name the base explicitly (\`super().m()\`, \`Base.m(self)\`, never dispatch to the override) ${oracle.explicitBaseCalls}`], worst);
     return score;
