@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolContext, ToolDefinition } from '../tools/tool';
 import { errorResult, okResult } from './results';
+import { listedAnnotations, listedInputSchema } from './tool-list';
 import { isSightlineError, SightlineError } from '../common/errors';
 
 export const SERVER_NAME = 'sightline';
@@ -12,11 +13,19 @@ export interface ServerOptions {
   context: Omit<ToolContext, 'signal'>;
 }
 
+/**
+ * What every tool shares is said here once, not in each tool's schema: clients put these instructions in the
+ * agent's context beside the tool list (see bench/tool-list.ts for what the list costs).
+ */
 const INSTRUCTIONS =
   'Sightline answers questions about this workspace\'s code: who calls what (find_callers, find_callees, blast_radius), structure ' +
-  '(repo_summary, dependency_graph, structural_search), navigation (go_to_definition, find_references), and retrieval over code and ' +
-  'markdown docs (list_repositories, route, outline, retrieve, search_symbols, then read_node, read_chunk, wiki_page, read_file_range). Positions are 1-based. ' +
-  'Symbols can be named by name, `Class.method`, or a symbol_id returned by any tool. Every answer carries `freshness`.';
+  '(repo_summary, dependency_graph, structural_search), navigation (go_to_definition, find_references, hover), and retrieval over code and ' +
+  'markdown docs (list_repositories, route, outline, retrieve, search_symbols, then read_node, read_chunk, wiki_page, read_file_range). ' +
+  'Conventions of every tool: a position is `file` (workspace-relative or absolute) + `line` + `character`, 1-based, characters in Unicode code points; ' +
+  'where a tool takes a position it also takes `symbol` instead: a name, `Class.method`, or a symbol_id (`src/a.ts#Class.method`) returned by any tool. ' +
+  'An ambiguous name returns the candidates. `max_tokens` is the answer\'s token budget: a cut answer says `truncated: true` and how to get the rest. ' +
+  '`workspace` (or `repository`) picks a folder when several are open; default the first. `min_confidence` (default 0.5) drops call edges ' +
+  'guessed from names only; 0 keeps them. Every answer carries `freshness` (when the index was updated, files changed since).';
 
 /**
  * Builds an MCP server with the given tools. Transport-agnostic: the CLI connects it to stdio, the extension
@@ -29,7 +38,7 @@ export function createMcpServer(options: ServerOptions): McpServer {
   for (const tool of options.tools) {
     const handle = server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: { title: tool.title, ...tool.annotations } },
+      { title: tool.title, description: tool.description, inputSchema: listedInputSchema(tool.inputSchema), annotations: listedAnnotations(tool.annotations) },
       async (args: Record<string, unknown>, extra) => {
         const ctx: ToolContext = { ...options.context, signal: extra.signal };
         try {
@@ -41,6 +50,8 @@ export function createMcpServer(options: ServerOptions): McpServer {
         }
       },
     );
+    // The SDK lists `execution: { taskSupport: 'forbidden' }` on every tool; an absent `execution` means the same.
+    handle.execution = undefined;
     handles.set(tool.name, handle);
   }
   return server;

@@ -3,7 +3,7 @@ import { invalidArgument } from '../common/errors';
 import { estimateTokens, fitToBudget } from '../common/tokens';
 import type { SourceRange } from '../engine/language-features';
 import { positionArgs, positionInWorkspace } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
+import { maxTokensArg, workspaceArg, lineNumber } from './common-args';
 import { EDITS, editJson } from './edit-plans';
 import { requireFeature } from './language-shared';
 import { defineTool } from './tool';
@@ -12,20 +12,18 @@ export const codeActionsTool = defineTool({
   name: 'code_actions',
   title: 'Code actions',
   description:
-    'The quick fixes and refactorings the editor offers at a position or range (the light bulb): fixes for the diagnostics there, "add missing import", ' +
-    '"extract function", … Use it to fix an error the way the language server suggests. Pass file + line + character (1-based; optional end_line/end_character ' +
-    'for a range) or `symbol`. Returns { actions: [{index, title, kind?, is_preferred?, fixes?, edits?, command?}] } without changing anything; call again ' +
-    'with apply: <index> to run that action (its edits, then its command) and get { applied, title, files_changed, edit_count }. VS Code only.',
+    'The editor\'s quick fixes and refactorings at a position or range. Lists them; apply: <index> runs one. Returns { actions } or { applied, files_changed }.',
   group: 'edit',
   inputSchema: {
     ...positionArgs,
-    end_line: z.number().int().min(1).optional().describe('End of the range (1-based line). Default: the position itself.'),
-    end_character: z.number().int().min(1).optional().describe('End of the range (1-based character).'),
-    apply: z.number().int().min(1).max(200).optional().describe('Run the action with this index from the list (1-based). Default: only list them.'),
+    end_line: lineNumber().optional().describe('Range end; default the position.'),
+    end_character: lineNumber().optional(),
+    apply: z.number().int().min(1).max(200).optional().describe('Run the action with this index.'),
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
   annotations: EDITS,
+  needsLanguageServer: true,
   async handler(args, ctx) {
     const codeActions = requireFeature(ctx, 'codeActions', 'code_actions', 'diagnostics to see the problems, then edit the file');
     const { engine, at } = await positionInWorkspace(ctx, args);

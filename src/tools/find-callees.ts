@@ -6,9 +6,7 @@ export const findCalleesTool = defineTool({
   name: 'find_callees',
   title: 'Find callees',
   description:
-    'Lists what a function or method calls inside this workspace, transitively up to `depth` levels, nearest first. Calls into external ' +
-    'packages and the standard library are not listed. Use it to understand what a function does or what it relies on before editing it. ' +
-    'Each callee has depth, call sites and resolution (scope/member/import/package proven; `name` = name match only). Returns { symbol, callees, total, truncated }.',
+    'What a function calls in this workspace, transitively to `depth`, nearest first, with call sites and resolution. Use to see what it relies on before editing it. Returns { symbol, callees }.',
   group: 'graph',
   inputSchema: { symbol: symbolArg, depth: depthArg, min_confidence: minConfidenceArg, max_tokens: maxTokensArg, workspace: workspaceArg },
   annotations: READ_ONLY,

@@ -10,10 +10,7 @@ export const hoverTool = defineTool({
   name: 'hover',
   title: 'Hover',
   description:
-    'What the editor shows when hovering the symbol at a position (or the named symbol): its type signature and documentation, from the language server. ' +
-    'Use it to learn a function\'s exact signature, a variable\'s inferred type, or an import\'s origin without reading files. Pass file + line + character ' +
-    '(1-based, character in Unicode code points) or `symbol`. Returns { contents: [markdown], range?, source }. Without a language server (the CLI) the index ' +
-    'answers with the declared signature of the symbol there (source: "index").',
+    'The type signature and docs the editor shows on hover at a position; use it instead of reading files for a signature or inferred type. Headless, the index\'s declared signature. Returns { contents, source }.',
   group: 'navigate',
   inputSchema: positionToolArgs,
   annotations: READ_ONLY,

@@ -34,6 +34,7 @@ import { serverLogsTool } from './server-logs';
 import { signatureHelpTool } from './signature-help';
 import { structuralSearchTool } from './structural-search';
 import { wikiPageTool } from './wiki-page';
+import type { LanguageFeatures } from '../engine/language-features';
 import type { ToolDefinition, ToolGroup } from './tool';
 
 /** Every tool, in the order clients list them. Adding a tool is one file and one line here. */
@@ -79,4 +80,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
 
 export function toolsForGroups(groups: readonly ToolGroup[]): ToolDefinition[] {
   return ALL_TOOLS.filter((t) => groups.includes(t.group));
+}
+
+/** The tools that can answer where `source` serves: headless (`index`) drops those that need a language server. */
+export function toolsForSource(tools: readonly ToolDefinition[], source: LanguageFeatures['source']): ToolDefinition[] {
+  return source === 'vscode' ? [...tools] : tools.filter((t) => !t.needsLanguageServer);
 }

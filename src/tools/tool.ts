@@ -34,6 +34,11 @@ export interface ToolDefinition<S extends ZodRawShape = ZodRawShape> {
   group: ToolGroup;
   inputSchema: S;
   annotations: ToolAnnotations;
+  /**
+   * True for tools that only a language server can answer (in VS Code). Headless servers leave them out of
+   * `tools/list`: an agent should not spend context on a tool whose every answer is "needs VS Code".
+   */
+  needsLanguageServer?: boolean;
   handler(args: z.infer<z.ZodObject<S>>, ctx: ToolContext): Promise<Record<string, unknown>>;
 }
 
