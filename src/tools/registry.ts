@@ -86,3 +86,11 @@ export function toolsForGroups(groups: readonly ToolGroup[]): ToolDefinition[] {
 export function toolsForSource(tools: readonly ToolDefinition[], source: LanguageFeatures['source']): ToolDefinition[] {
   return source === 'vscode' ? [...tools] : tools.filter((t) => !t.needsLanguageServer);
 }
+
+/**
+ * The groups a host may offer: in a workspace the user has not trusted (VS Code's restricted mode) the `edit`
+ * group, whose tools change files and run code actions, stays off whatever the setting says.
+ */
+export function groupsForTrust(groups: readonly ToolGroup[], trusted: boolean): ToolGroup[] {
+  return trusted ? [...groups] : groups.filter((g) => g !== 'edit');
+}

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { z } from 'zod';
 import { toolListHash, withDefaultMaxTokens } from '../../src/mcp/tool-list';
-import { ALL_TOOLS, toolsForGroups, toolsForSource } from '../../src/tools/registry';
+import { ALL_TOOLS, groupsForTrust, toolsForGroups, toolsForSource } from '../../src/tools/registry';
 import { measureToolList, TOOL_LIST_BUDGET_BYTES, toolListJson } from '../../bench/tool-list';
 
 describe('tool list as a host offers it', () => {
@@ -57,5 +57,14 @@ describe('tools/list size', () => {
     // These answer from the index headless, so they stay.
     for (const name of ['hover', 'document_symbols', 'search_symbols', 'go_to_definition', 'find_references', 'find_callers']) assert.ok(headless.includes(name), name);
     assert.equal(toolsForSource(ALL_TOOLS, 'vscode').length, ALL_TOOLS.length);
+  });
+});
+
+describe('groups in an untrusted workspace', () => {
+  it('leaves the edit group off until the workspace is trusted, and keeps the others', () => {
+    assert.deepEqual(groupsForTrust(['graph', 'navigate', 'edit', 'retrieve'], false), ['graph', 'navigate', 'retrieve']);
+    assert.deepEqual(groupsForTrust(['graph', 'navigate', 'edit', 'retrieve'], true), ['graph', 'navigate', 'edit', 'retrieve']);
+    const offered = toolsForGroups(groupsForTrust(['graph', 'navigate', 'edit', 'retrieve'], false)).map((t) => t.name);
+    for (const name of ['rename_symbol', 'format_document', 'code_actions']) assert.ok(!offered.includes(name), name);
   });
 });
