@@ -10,7 +10,7 @@ import { Workspaces } from '../src/engine/workspaces';
 import { createMcpServer } from '../src/mcp/server';
 import { withDefaultMaxTokens } from '../src/mcp/tool-list';
 import { ALL_TOOLS, toolsForSource } from '../src/tools/registry';
-import type { ToolDefinition } from '../src/tools/tool';
+import type { ToolDefinition } from '../src/tools/shared/tool';
 
 /**
  * `npm run bench:tools` — what the tool list costs every agent, in context, before it asks anything: the bytes of

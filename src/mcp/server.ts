@@ -1,16 +1,15 @@
-import * as path from 'node:path';
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ToolContext, ToolDefinition } from '../tools/tool';
-import { errorResult, okResult } from './results';
-import { listedAnnotations, listedInputSchema } from './tool-list';
-import { isSightlineError, SightlineError } from '../common/errors';
+import type { ToolContext, ToolDefinition } from '../tools/shared/tool';
+import { invokeTool } from '../tools/shared/invoke';
+import { toCallToolResult } from './results';
+import { listedAnnotations, listedInputSchema, listedOutputSchema } from './tool-list';
 
 export const SERVER_NAME = 'sightline';
 
 export interface ServerOptions {
   version: string;
   tools: readonly ToolDefinition[];
-  context: Omit<ToolContext, 'signal'>;
+  context: Omit<ToolContext, 'signal' | 'deadline'>;
 }
 
 /**
@@ -23,7 +22,7 @@ const INSTRUCTIONS =
   'markdown docs (list_repositories, route, outline, retrieve, search_symbols, then read_node, read_chunk, wiki_page, read_file_range). ' +
   'Conventions of every tool: a position is `file` (workspace-relative or absolute) + `line` + `character`, 1-based, characters in Unicode code points; ' +
   'where a tool takes a position it also takes `symbol` instead: a name, `Class.method`, or a symbol_id (`src/a.ts#Class.method`) returned by any tool. ' +
-  'An ambiguous name returns the candidates. `max_tokens` is the answer\'s token budget: a cut answer says `truncated: true` and how to get the rest. ' +
+  'An ambiguous name returns the candidates. `max_tokens` is the answer\'s token budget: a cut answer says `truncated: true` and, in `hint`, how to get the rest. ' +
   '`workspace` (or `repository`) picks a folder when several are open; default the first. `min_confidence` (default 0.5) drops call edges ' +
   'guessed from names only; 0 keeps them. Every answer carries `freshness` (when the index was updated, files changed since).';
 
@@ -38,17 +37,14 @@ export function createMcpServer(options: ServerOptions): McpServer {
   for (const tool of options.tools) {
     const handle = server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: listedInputSchema(tool.inputSchema), annotations: listedAnnotations(tool.annotations) },
-      async (args: Record<string, unknown>, extra) => {
-        const ctx: ToolContext = { ...options.context, signal: extra.signal };
-        try {
-          const value = await tool.handler(args as never, ctx);
-          const engine = ctx.workspaces.pick((args.workspace ?? args.repository) as string | undefined, args.file as string | undefined);
-          return okResult({ ...value, freshness: engine.freshness() });
-        } catch (e) {
-          return errorResult(withFolderHint(e, ctx, args), ctx.logger, tool.name);
-        }
+      {
+        // No title: clients show the name, and the list is in every agent's context (bench/tool-list.ts).
+        description: tool.description,
+        inputSchema: listedInputSchema(tool.inputSchema),
+        outputSchema: listedOutputSchema(tool.outputSchema),
+        annotations: listedAnnotations(tool.annotations),
       },
+      async (args: Record<string, unknown>, extra) => toCallToolResult(await invokeTool(tool, args, { ...options.context, signal: extra.signal })),
     );
     // The SDK lists `execution: { taskSupport: 'forbidden' }` on every tool; an absent `execution` means the same.
     handle.execution = undefined;
@@ -68,16 +64,4 @@ export function setEnabledTools(server: McpServer, names: ReadonlySet<string>): 
     if (names.has(name) && !handle.enabled) handle.enable();
     else if (!names.has(name) && handle.enabled) handle.disable();
   }
-}
-
-/**
- * With several folders open, a tool called without `workspace` looks only in the first one: a "not found"
- * there must not read as "not in the workspace". Say where it looked and how to look elsewhere.
- */
-function withFolderHint(e: unknown, ctx: ToolContext, args: Record<string, unknown>): unknown {
-  const engines = ctx.workspaces.engines;
-  if (!isSightlineError(e) || e.kind !== 'notFound' || engines.length < 2 || args.workspace || args.repository) return e;
-  if (typeof args.file === 'string' && path.isAbsolute(args.file)) return e;
-  const [first, ...others] = ctx.workspaces.names;
-  return new SightlineError(e.kind, `${e.message} (Looked in the first workspace folder, ${first}; also open: ${others.join(', ')} — pass workspace to look there.)`, e.data);
 }

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
-import { positionArgs, positionInWorkspace } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { locationJson, providerSymbolJson, requireFeature } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { positionArgs, positionInWorkspace } from './shared/addressing';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { locationJson, providerSymbolJson, requireFeature } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, detail, source, counted } from './shared/outputs';
 
 export const callHierarchyTool = defineTool({
   name: 'call_hierarchy',
   title: 'Call hierarchy',
   description:
-    'Direct callers (`incoming`) or callees (`outgoing`) at a position, from the language server: type-aware, one level. Use to check find_callers/find_callees precisely. Returns { item, calls }.',
+    'Direct callers (`incoming`) or callees (`outgoing`) at a position, from the language server: type-aware, one level. Use to check find_callers/find_callees precisely.',
   group: 'navigate',
   inputSchema: {
     ...positionArgs,
@@ -18,6 +19,7 @@ export const callHierarchyTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { item: detail, direction: z.string(), calls: list, source, ...counted },
   annotations: READ_ONLY,
   needsLanguageServer: true,
   async handler(args, ctx) {

@@ -2,26 +2,29 @@ import { z } from 'zod';
 import { invalidArgument } from '../common/errors';
 import { estimateTokens, fitToBudget } from '../common/tokens';
 import type { SourceRange } from '../engine/language-features';
-import { positionArgs, positionInWorkspace } from './addressing';
-import { maxTokensArg, workspaceArg, lineNumber } from './common-args';
-import { EDITS, editJson } from './edit-plans';
-import { requireFeature } from './language-shared';
-import { defineTool } from './tool';
+import { positionArgs, positionInWorkspace } from './shared/addressing';
+import { maxTokensArg, workspaceArg, lineNumber } from './shared/common-args';
+import { EDITS, editJson } from './shared/edit-plans';
+import { requireFeature } from './shared/language-shared';
+import { defineTool } from './shared/tool';
+import { list, detail } from './shared/outputs';
 
 export const codeActionsTool = defineTool({
   name: 'code_actions',
   title: 'Code actions',
   description:
-    'The editor\'s quick fixes and refactorings at a position or range. Lists them; apply: <index> runs one. Returns { actions } or { applied, files_changed }.',
+    'The editor\'s quick fixes and refactorings at a position or range. Lists them; apply: <index> runs one (an action with a command also needs run_command: <its id>).',
   group: 'edit',
   inputSchema: {
     ...positionArgs,
-    end_line: lineNumber().optional().describe('Range end; default the position.'),
+    end_line: lineNumber().optional(),
     end_character: lineNumber().optional(),
-    apply: z.number().int().min(1).max(200).optional().describe('Run the action with this index.'),
+    apply: z.number().int().min(1).max(200).optional().describe('Index to run.'),
+    run_command: z.string().min(1).max(500).optional().describe('Listed command id, to allow it.'),
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { range: detail, actions: list.optional(), applied: z.boolean().optional(), total: z.number().optional() },
   annotations: EDITS,
   needsLanguageServer: true,
   async handler(args, ctx) {
@@ -33,7 +36,7 @@ export const codeActionsTool = defineTool({
     const range: SourceRange = { file: at.file, start: { line: at.line, character: at.character }, end };
     if (args.apply !== undefined) {
       const applyCodeAction = requireFeature(ctx, 'applyCodeAction', 'code_actions', 'the list without apply');
-      return { range: { file: range.file, line: at.line, character: at.character, end_line: end.line, end_character: end.character }, ...(await applyCodeAction(range, args.apply, engine.root, ctx.signal)) };
+      return { range: { file: range.file, line: at.line, character: at.character, end_line: end.line, end_character: end.character }, ...(await applyCodeAction(range, args.apply, engine.root, ctx.signal, args.run_command)) };
     }
     const actions = (await codeActions(range, engine.root, ctx.signal)).map((a, i) => ({
       index: i + 1,
@@ -52,7 +55,7 @@ export const codeActionsTool = defineTool({
       actions: kept,
       total: actions.length,
       truncated,
-      hint: actions.length ? 'Nothing has changed. Call again with apply: <index> to run one.' : 'No code actions here. Point at a diagnostic (see diagnostics) or select a range of code.',
+      hint: actions.length ? 'Nothing has changed. Call again with apply: <index> to run one (and run_command: <its command> if it lists one).' : 'No code actions here. Point at a diagnostic (see diagnostics) or select a range of code.',
     }));
   },
 });

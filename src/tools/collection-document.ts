@@ -1,21 +1,23 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
-import { maxTokensArg } from './common-args';
-import { collectionIdArg } from './retrieval-args';
-import { collectionDocument, findCollection } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { collectionIdArg } from './shared/retrieval-args';
+import { collectionDocument, findCollection } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, budgeted } from './shared/outputs';
 
 export const collectionDocumentTool = defineTool({
   name: 'collection_document',
   title: 'Read a collection document',
   description:
-    'A whole markdown document (`document_id` from outline or collection_search) with headings, code blocks, tables, links and section chunk ids. Returns { title, text, headings, chunks }.',
+    'A whole markdown document (`document_id` from outline or collection_search) with headings, code blocks, tables, links and section chunk ids.',
   group: 'retrieve',
   inputSchema: {
     collection_id: collectionIdArg,
     document_id: z.string().min(1).max(1000).describe('Path in the repository (`docs/guide.md`).'),
     max_tokens: maxTokensArg,
   },
+  outputSchema: { collection_id: z.string(), document_id: z.string(), text: z.string(), chunks: list, ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, index, collection } = await findCollection(ctx, args.collection_id);

@@ -2,17 +2,18 @@ import { z } from 'zod';
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
 import type { SourcePosition } from '../engine/language-features';
-import { positionArgs, positionInWorkspace } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { indexReferences } from './index-navigation';
-import { requireFeature } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { positionArgs, positionInWorkspace } from './shared/addressing';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { indexReferences } from './shared/index-navigation';
+import { requireFeature } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, detail, source, counted } from './shared/outputs';
 
 export const completionsTool = defineTool({
   name: 'completions',
   title: 'Completions',
   description:
-    'What the editor would complete at a position (after `obj.`: obj\'s members), from the language server. Returns { items: [{label, kind, detail}] }.',
+    'What the editor would complete at a position (after `obj.`: obj\'s members), from the language server.',
   group: 'navigate',
   inputSchema: {
     ...positionArgs,
@@ -20,6 +21,7 @@ export const completionsTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { position: detail, items: list, source, ...counted },
   annotations: READ_ONLY,
   needsLanguageServer: true,
   async handler(args, ctx) {

@@ -1,20 +1,22 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { compactCycles } from './cycles';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { compactCycles } from './shared/cycles';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, strings, budgeted } from './shared/outputs';
 
 export const dependencyGraphTool = defineTool({
   name: 'dependency_graph',
   title: 'Dependency graph',
   description:
-    'The file import graph (optionally under `path_prefix`) and its import cycles; external packages omitted. Use to see module structure or cycles to break. Returns { nodes, edges, cycles }.',
+    'The file import graph (optionally under `path_prefix`) and its import cycles; external packages omitted. Use to see module structure or cycles to break.',
   group: 'graph',
   inputSchema: {
     path_prefix: z.string().max(500).optional().describe('Only files under this prefix (`src/engine/`).'),
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { nodes: strings, edges: list, cycles: z.array(strings), total_nodes: z.number(), total_edges: z.number(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const graph = await ctx.workspaces.pick(args.workspace).ready();

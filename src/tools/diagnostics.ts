@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
 import type { DiagnosticSeverity } from '../engine/language-features';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { locationJson, requireFeature } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { locationJson, requireFeature } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, detail, counted } from './shared/outputs';
 
 const ORDER: DiagnosticSeverity[] = ['error', 'warning', 'information', 'hint'];
 
@@ -12,7 +13,7 @@ export const diagnosticsTool = defineTool({
   name: 'diagnostics',
   title: 'Diagnostics',
   description:
-    'Errors and warnings (the Problems view) for `file` or the whole workspace. Use after an edit to check it still compiles. Returns { files: [{file, diagnostics}], counts }.',
+    'Errors and warnings (the Problems view) for `file` or the whole workspace. Use after an edit to check it still compiles.',
   group: 'navigate',
   inputSchema: {
     file: z.string().min(1).max(1000).optional().describe('Default: the whole workspace.'),
@@ -20,6 +21,7 @@ export const diagnosticsTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { files: list, counts: detail, ...counted },
   annotations: READ_ONLY,
   needsLanguageServer: true,
   async handler(args, ctx) {

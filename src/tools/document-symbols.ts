@@ -4,10 +4,11 @@ import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
 import type { ProviderSymbol } from '../engine/language-features';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { providerSymbolJson, type ProviderSymbolJson } from './language-shared';
-import { lookupSymbol, symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { providerSymbolJson, type ProviderSymbolJson } from './shared/language-shared';
+import { lookupSymbol, symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, symbolRef, source, counted } from './shared/outputs';
 
 function find(symbols: ProviderSymbol[], target: IndexedSymbol): ProviderSymbol | undefined {
   for (const s of symbols) {
@@ -27,7 +28,7 @@ export const documentSymbolsTool = defineTool({
   name: 'document_symbols',
   title: 'Document symbols',
   description:
-    'A file\'s outline (classes, functions, fields, nested), or `symbol`\'s members. Use before reading a file. Returns { symbols: [{name, kind, line, end_line, symbol_id, children}] }.',
+    'A file\'s outline (classes, functions, fields, nested), or `symbol`\'s members. Use before reading a file.',
   group: 'navigate',
   inputSchema: {
     file: z.string().min(1).max(1000).optional(),
@@ -35,6 +36,7 @@ export const documentSymbolsTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { file: z.string(), symbols: list, parent: symbolRef.optional(), source, ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace, args.file);

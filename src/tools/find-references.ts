@@ -1,17 +1,19 @@
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
-import { positionInWorkspace, positionToolArgs } from './addressing';
-import { indexDefinitions, indexReferences } from './index-navigation';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { positionInWorkspace, positionToolArgs } from './shared/addressing';
+import { indexDefinitions, indexReferences } from './shared/index-navigation';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, symbolRef, source, counted } from './shared/outputs';
 
 export const findReferencesTool = defineTool({
   name: 'find_references',
   title: 'Find references',
   description:
-    'Every use of the symbol at a position: the language server\'s references in VS Code, else the call sites the index resolved. Returns { references: [{file, line, character, enclosing_symbol}], source }.',
+    'Every use of the symbol at a position: the language server\'s references in VS Code, else the call sites the index resolved.',
   group: 'navigate',
   inputSchema: positionToolArgs,
+  outputSchema: { symbol: symbolRef.optional(), references: list, source, ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, at, symbol } = await positionInWorkspace(ctx, args);

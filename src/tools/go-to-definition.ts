@@ -1,17 +1,20 @@
 import { fitToBudget } from '../common/tokens';
 import { notFound } from '../common/errors';
-import { positionInWorkspace, positionToolArgs } from './addressing';
-import { indexDefinitions } from './index-navigation';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { positionInWorkspace, positionToolArgs } from './shared/addressing';
+import { indexDefinitions } from './shared/index-navigation';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { z } from 'zod';
+import { list, source } from './shared/outputs';
 
 export const goToDefinitionTool = defineTool({
   name: 'go_to_definition',
   title: 'Go to definition',
   description:
-    'Where the symbol at a position (a usage) is defined: the language server in VS Code, else the index. Returns { definitions, source }.',
+    'Where the symbol at a position (a usage) is defined: the language server in VS Code, else the index.',
   group: 'navigate',
   inputSchema: positionToolArgs,
+  outputSchema: { definitions: list, source, truncated: z.boolean().optional() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, at, symbol } = await positionInWorkspace(ctx, args);

@@ -1,18 +1,21 @@
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
-import { positionInWorkspace, positionToolArgs } from './addressing';
-import { indexDefinitions } from './index-navigation';
-import { locationJson } from './language-shared';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { positionInWorkspace, positionToolArgs } from './shared/addressing';
+import { indexDefinitions } from './shared/index-navigation';
+import { locationJson } from './shared/language-shared';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { z } from 'zod';
+import { strings, detail, symbolRef, source } from './shared/outputs';
 
 export const hoverTool = defineTool({
   name: 'hover',
   title: 'Hover',
   description:
-    'The type signature and docs the editor shows on hover at a position; use it instead of reading files for a signature or inferred type. Headless, the index\'s declared signature. Returns { contents, source }.',
+    'The type signature and docs the editor shows on hover at a position (headless: the declared signature). Use for a signature or inferred type.',
   group: 'navigate',
   inputSchema: positionToolArgs,
+  outputSchema: { position: detail, contents: strings, symbol: symbolRef.optional(), source, truncated: z.boolean().optional() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, at, symbol } = await positionInWorkspace(ctx, args);

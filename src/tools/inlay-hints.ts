@@ -2,16 +2,17 @@ import { z } from 'zod';
 import { invalidArgument } from '../common/errors';
 import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
-import { lookupSymbol } from './symbols';
-import { maxTokensArg, workspaceArg, lineNumber } from './common-args';
-import { requireFeature } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { lookupSymbol } from './shared/symbols';
+import { maxTokensArg, workspaceArg, lineNumber } from './shared/common-args';
+import { requireFeature } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, source, counted } from './shared/outputs';
 
 export const inlayHintsTool = defineTool({
   name: 'inlay_hints',
   title: 'Inlay hints',
   description:
-    'The inferred types and parameter names the editor shows inline, for a file\'s lines (≤ 2000) or `symbol`\'s lines. Returns { hints: [{line, character, label, kind}] }.',
+    'The inferred types and parameter names the editor shows inline, for a file\'s lines (≤ 2000) or `symbol`\'s lines.',
   group: 'navigate',
   inputSchema: {
     file: z.string().min(1).max(1000).optional(),
@@ -21,6 +22,7 @@ export const inlayHintsTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { file: z.string(), hints: list, source, ...counted },
   annotations: READ_ONLY,
   needsLanguageServer: true,
   async handler(args, ctx) {

@@ -1,14 +1,17 @@
 import * as path from 'node:path';
-import { limitArg, searchFilterArg } from './retrieval-args';
-import { defineTool, READ_ONLY } from './tool';
+import { limitArg, searchFilterArg } from './shared/retrieval-args';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { z } from 'zod';
+import { list } from './shared/outputs';
 
 export const listCollectionsTool = defineTool({
   name: 'list_collections',
   title: 'List doc collections',
   description:
-    'The markdown doc collections (one per folder with docs; `docs/` as one; ADR folders apart) with the `id` other tools take. Returns { collections }.',
+    'The markdown doc collections (one per folder with docs; `docs/` as one; ADR folders apart) with the `id` other tools take.',
   group: 'retrieve',
   inputSchema: { search: searchFilterArg, limit: limitArg },
+  outputSchema: { collections: list, total: z.number() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const all = [];

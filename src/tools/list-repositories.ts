@@ -1,20 +1,22 @@
 import * as path from 'node:path';
 import { z } from 'zod';
 import { errorMessage } from '../common/errors';
-import { limitArg, searchFilterArg } from './retrieval-args';
-import { defineTool, READ_ONLY } from './tool';
+import { limitArg, searchFilterArg } from './shared/retrieval-args';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list } from './shared/outputs';
 
 export const listRepositoriesTool = defineTool({
   name: 'list_repositories',
   title: 'List repositories',
   description:
-    'The repositories (workspace folders) with the `slug` other tools take as `repository`, index status and counts. Use first when unsure where to look. Returns { repositories }.',
+    'The repositories (workspace folders) with the `slug` other tools take as `repository`, index status and counts. Use first when unsure where to look.',
   group: 'retrieve',
   inputSchema: {
     search: searchFilterArg,
     status: z.enum(['indexing', 'ready', 'error']).optional(),
     limit: limitArg,
   },
+  outputSchema: { repositories: list, total: z.number() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const repositories = [];

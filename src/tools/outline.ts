@@ -1,7 +1,9 @@
 import { invalidArgument } from '../common/errors';
-import { collectionIdArg, repositoryArg } from './retrieval-args';
-import { findCollection, repositoryIndex } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { collectionIdArg, repositoryArg } from './shared/retrieval-args';
+import { findCollection, repositoryIndex } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { z } from 'zod';
+import { list } from './shared/outputs';
 
 const MAX_ITEMS = 30;
 
@@ -13,9 +15,10 @@ export const outlineTool = defineTool({
   name: 'outline',
   title: 'Outline',
   description:
-    'What to read next: a `repository`\'s top folders and wiki pages, or a `collection_id`\'s documents and headings (exactly one of the two). Returns { folders, wiki_pages } or { documents }.',
+    'What to read next: a `repository`\'s top folders and wiki pages, or a `collection_id`\'s documents and headings (exactly one of the two).',
   group: 'retrieve',
   inputSchema: { repository: repositoryArg.optional(), collection_id: collectionIdArg.optional() },
+  outputSchema: { repository: z.string().optional(), collection_id: z.string().optional(), folders: list.optional(), documents: list.optional() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     if ((args.repository === undefined) === (args.collection_id === undefined)) {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { containsIdentifier } from '../common/text-match';
 import { anchoredSnippet, collapseWhitespace } from '../search/snippet';
-import { nodeIdArg, nodeRepositoryArg, snippetCharsArg } from './retrieval-args';
-import { findNode } from './retrieval-lookup';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { nodeIdArg, nodeRepositoryArg, snippetCharsArg } from './shared/retrieval-args';
+import { findNode } from './shared/retrieval-lookup';
+import { symbolJson, type SymbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { symbolRef } from './shared/outputs';
+import { deadlineOf } from './shared/context';
 
 const GRAPH_LIMIT = 10;
 const LINKED_DOCS_LIMIT = 5;
@@ -12,7 +15,7 @@ export const readNodeTool = defineTool({
   name: 'read_node',
   title: 'Read a code node',
   description:
-    'A code symbol by `node_id` (any symbol_id): its body excerpt, and optionally callers and callees, a summary, and docs naming it. Returns { node, body, graph, summary, linked_docs }.',
+    'A code symbol by `node_id` (any symbol_id): its body excerpt, and optionally callers and callees, a summary, and docs naming it.',
   group: 'retrieve',
   inputSchema: {
     node_id: nodeIdArg,
@@ -22,6 +25,7 @@ export const readNodeTool = defineTool({
     with_summary: z.boolean().default(false).describe('Signature, doc, centrality, counts.'),
     with_linked_docs: z.boolean().default(false).describe('Docs that name it.'),
   },
+  outputSchema: { node: symbolRef, body: z.string(), content_truncated: z.boolean() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index, symbol } = await findNode(ctx, args.node_id, args.repository);
@@ -31,7 +35,7 @@ export const readNodeTool = defineTool({
     const truncated = flat.length > args.snippet_chars;
     const callers = args.with_graph || args.with_summary ? graph.walk([symbol.id], 'in', 1) : [];
     const callees = args.with_graph || args.with_summary ? graph.walk([symbol.id], 'out', 1) : [];
-    const result: Record<string, unknown> = {
+    const result: { node: SymbolJson; body: string; content_truncated: boolean; graph?: unknown; summary?: unknown; linked_docs?: unknown } = {
       node: symbolJson(symbol),
       body: truncated ? `${flat.slice(0, args.snippet_chars - 1)}…` : flat,
       content_truncated: truncated,
@@ -57,10 +61,8 @@ export const readNodeTool = defineTool({
       };
     }
     if (args.with_linked_docs) {
-      const mention = new RegExp(`(^|[^\\w$])${symbol.name.replace(/[$]/g, '\\$')}([^\\w$]|$)`);
-      result.linked_docs = index
-        .searchContent(symbol.name, { stores: ['repo_doc'] })
-        .filter((h) => mention.test(h.doc.text))
+      result.linked_docs = (await index.searchContent(symbol.name, { stores: ['repo_doc'] }, deadlineOf(ctx)))
+        .filter((h) => containsIdentifier(h.doc.text, symbol.name))
         .slice(0, LINKED_DOCS_LIMIT)
         .map((h) => ({ chunk_id: h.doc.ref, collection_id: h.doc.collections?.[0], heading: h.doc.title, line_start: h.doc.line_start, snippet: anchoredSnippet(h.doc.text, symbol.name, 300).snippet }));
     }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { CodeGraph } from '../graph/code-graph';
-import { nodeIdArg, nodeRepositoryArg } from './retrieval-args';
-import { findNode } from './retrieval-lookup';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { nodeIdArg, nodeRepositoryArg } from './shared/retrieval-args';
+import { findNode } from './shared/retrieval-lookup';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, symbolRef, budgeted } from './shared/outputs';
 
 const MAX_NODES = 50;
 
@@ -11,14 +12,15 @@ export const relatedTool = defineTool({
   name: 'related',
   title: 'Related nodes',
   description:
-    `A symbol's call-graph neighbourhood, \`depth\` 1–2, as nodes and edges (≤ ${MAX_NODES}). Use to see what a retrieved symbol works with. Returns { center, nodes, edges }.`,
+    `A symbol's call-graph neighbourhood, \`depth\` 1–2, as nodes and edges (≤ ${MAX_NODES}). Use to see what a retrieved symbol works with.`,
   group: 'retrieve',
   inputSchema: {
     node_id: nodeIdArg,
     repository: nodeRepositoryArg,
     depth: z.number().int().min(1).max(2).default(1).describe('Steps out from the node.'),
-    direction: z.enum(['callers', 'callees', 'both']).default('both').describe('Follow callers, callees, or both (default).'),
+    direction: z.enum(['callers', 'callees', 'both']).default('both'),
   },
+  outputSchema: { center: z.string(), nodes: z.array(symbolRef), edges: list, total_nodes: z.number(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index, symbol } = await findNode(ctx, args.node_id, args.repository);

@@ -3,11 +3,13 @@ import { estimateTokens, fitToBudget } from '../common/tokens';
 import { type ContentHit, type Store, STORES } from '../search/content-search';
 import type { RetrievalIndex } from '../search/retrieval-index';
 import { anchoredSnippet } from '../search/snippet';
-import { maxTokensArg } from './common-args';
-import { defaultRepositoryArg, isoDateTimeArg, queryArg, snippetCharsArg } from './retrieval-args';
-import { repositoryIndex } from './retrieval-lookup';
-import { timeWindow } from './time-window';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { defaultRepositoryArg, isoDateTimeArg, queryArg, snippetCharsArg } from './shared/retrieval-args';
+import { repositoryIndex } from './shared/retrieval-lookup';
+import { timeWindow } from './shared/time-window';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, budgeted } from './shared/outputs';
+import { deadlineOf } from './shared/context';
 
 const MAX_TOP_K = 25;
 const MODE_STORES: Record<'code' | 'wiki' | 'mixed', readonly Store[]> = { code: ['code', 'ast_summary'], wiki: ['wiki', 'repo_doc'], mixed: STORES };
@@ -36,7 +38,7 @@ export const retrieveTool = defineTool({
   name: 'retrieve',
   title: 'Retrieve',
   description:
-    'Answers a question with ranked snippets and citations from code, signatures + docs (ast_summary), markdown (repo_doc) and wiki pages; identifier-aware. `since`/`until`/`as_of` filter by last change. Each hit cites file, lines and an id for read_node, read_chunk or wiki_page. Returns { results, total_hits }.',
+    'Answers a question with ranked, cited snippets from code, signatures + docs (ast_summary), markdown (repo_doc) and wiki pages. Each hit has file, lines and an id for read_node, read_chunk or wiki_page.',
   group: 'retrieve',
   inputSchema: {
     query: queryArg,
@@ -47,11 +49,12 @@ export const retrieveTool = defineTool({
     snippet_chars: snippetCharsArg(600),
     since: isoDateTimeArg('Changed at or after'),
     until: isoDateTimeArg('Changed at or before'),
-    as_of: isoDateTimeArg('As they stood then (text shown is today\'s)'),
-    include_graph: z.boolean().default(false).describe('Add up to 5 callers and callees per code hit.'),
+    as_of: isoDateTimeArg('As they stood then (today\'s text)'),
+    include_graph: z.boolean().default(false).describe('≤ 5 callers/callees per hit.'),
     include_scores: z.boolean().default(false),
     max_tokens: maxTokensArg,
   },
+  outputSchema: { query: z.string(), results: list, total_hits: z.number(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const window = timeWindow(args);
@@ -60,7 +63,7 @@ export const retrieveTool = defineTool({
     const topK = Math.min(args.top_k, MAX_TOP_K);
     const seen = new Set<string>();
     // One hit per symbol, chunk or wiki section: a symbol's body and its signature are the same citation.
-    const hits = index.searchContent(args.query, { stores, since: window.since, until: window.until }).filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
+    const hits = (await index.searchContent(args.query, { stores, since: window.since, until: window.until }, deadlineOf(ctx))).filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
     const top = hits[0]?.score ?? 1;
     const results = hits.slice(0, topK).map((h, i) => ({
       rank: i + 1,

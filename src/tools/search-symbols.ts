@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { errorMessage, isSightlineError } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
 import type { Engine } from '../engine/engine';
+import type { IndexedSymbol } from '../graph/symbol-table';
 import { LANGUAGE_IDS } from '../index/languages';
 import { classifyName, MATCH_ORDER, matchScore, type SymbolHit, type SymbolMatch } from '../search/symbol-search';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { providerSymbolJson } from './language-shared';
-import { queryArg } from './retrieval-args';
-import type { ToolContext } from './tool';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { providerSymbolJson } from './shared/language-shared';
+import { queryArg } from './shared/retrieval-args';
+import type { ToolContext } from './shared/tool';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, counted } from './shared/outputs';
 
 interface Match {
   name: string;
@@ -30,23 +32,25 @@ export const searchSymbolsTool = defineTool({
   name: 'search_symbols',
   title: 'Search symbols',
   description:
-    'Finds symbols by name: exact, prefix, camel-case words, substring, misspelling, letters in order; central first; plus the language servers\' symbols in VS Code. Names and lines, no bodies. Returns { symbols: [{name, kind, file, line, symbol_id}] }.',
+    'Finds symbols by name: exact, prefix, camel-case words, substring, misspelling, letters in order; central first; plus the language servers\' symbols in VS Code. Names and lines, no bodies.',
   group: 'navigate',
   inputSchema: {
     query: queryArg,
-    top_k: z.number().int().min(1).max(100).default(10).describe('How many symbols.'),
+    top_k: z.number().int().min(1).max(100).default(10),
     kind: z.string().min(1).max(40).optional().describe('function, method, class, interface, …'),
     lang: z.enum(LANGUAGE_IDS as [string, ...string[]]).optional(),
     workspace: workspaceArg,
     max_tokens: maxTokensArg,
   },
+  outputSchema: { query: z.string(), symbols: list, note: z.string().optional(), ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);
     const index = await engine.retrieval.ready();
     const kind = args.kind?.toLowerCase();
     const merged = new Map<string, Match>();
-    for (const hit of index.searchSymbols(args.query, (s) => (!kind || s.kind === kind) && (!args.lang || s.lang === args.lang))) {
+    const filter = (s: IndexedSymbol) => (!kind || s.kind === kind) && (!args.lang || s.lang === args.lang);
+    for (const hit of index.searchSymbols(args.query, filter, args.top_k)) {
       merged.set(hit.symbol.id, indexMatch(hit));
     }
     // Server symbols carry no language of ours: a `lang` filter is about the index, so they are left out then.

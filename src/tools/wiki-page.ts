@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { notFound } from '../common/errors';
 import { slugify } from '../search/markdown';
 import { cutAtLine } from '../search/snippet';
-import { defaultRepositoryArg } from './retrieval-args';
-import { repositoryIndex } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { defaultRepositoryArg } from './shared/retrieval-args';
+import { repositoryIndex } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
+import {  } from './shared/outputs';
 
 const MAX_CHARS = 12000;
 
@@ -12,13 +13,14 @@ export const wikiPageTool = defineTool({
   name: 'wiki_page',
   title: 'Wiki page',
   description:
-    `A generated markdown page per source folder (\`.\` = overview): purpose, central symbols, files, dependencies both ways, cycles; \`section\` picks one heading (cut after ${MAX_CHARS} characters). Returns { markdown }.`,
+    `A generated markdown page per source folder (\`.\` = overview): purpose, central symbols, files, dependencies both ways, cycles; \`section\` picks one heading (cut after ${MAX_CHARS} characters).`,
   group: 'retrieve',
   inputSchema: {
     repository: defaultRepositoryArg,
     page: z.string().min(1).max(1000).describe('Folder path, or `.`.'),
     section: z.string().min(1).max(200).optional().describe('Heading text or slug (`depends-on`).'),
   },
+  outputSchema: { page: z.string(), title: z.string(), markdown: z.string(), content_truncated: z.boolean() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index } = await repositoryIndex(ctx, args.repository);
