@@ -15,7 +15,7 @@ export const hoverTool = defineTool({
     'The type signature and docs the editor shows on hover at a position (headless: the declared signature). Use for a signature or inferred type.',
   group: 'navigate',
   inputSchema: positionToolArgs,
-  outputSchema: { position: detail, contents: strings, symbol: symbolRef.optional(), source, truncated: z.boolean().optional() },
+  outputSchema: { position: detail, contents: strings, symbol: symbolRef.optional(), source, partial: z.boolean().optional(), partial_reason: z.string().optional(), truncated: z.boolean().optional() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, at, symbol } = await positionInWorkspace(ctx, args);
@@ -28,9 +28,11 @@ export const hoverTool = defineTool({
     const contents = hovers.flatMap((h) => h.contents);
     if (!contents.length) throw notFound(`The language server has no hover for ${at.file}:${at.line}:${at.character}. Point at an identifier (not whitespace or punctuation), or pass symbol.`);
     const range = hovers.find((h) => h.range)?.range;
+    const partial = hovers.find((h) => h.partial)?.partial;
     return fitToBudget(contents, args.max_tokens, (kept, truncated) => ({
       position: at,
       contents: kept,
+      ...(partial ? { partial: true, partial_reason: partial } : {}),
       ...(range ? { range: locationJson(range) } : {}),
       source: 'language_server',
       truncated,
