@@ -341,7 +341,8 @@ function bySite(a: CallSite, b: CallSite): number {
 
 /**
  * What other files can see of a file: its symbols (names, nesting, kinds, bases, signatures — Go return
- * types are read from signatures), its imports and re-exports, its field types and its package. Bodies,
+ * types are read from signatures), its imports and re-exports, its field types, module-level variables and
+ * returned values, and its package. Bodies,
  * positions, docs and local variables are private to the file: an edit that changes only those re-links
  * only this file.
  */
@@ -351,7 +352,7 @@ export function sameShape(a: FileRecord, b: FileRecord): boolean {
   for (let i = 0; i < a.symbols.length; i++) {
     const x = a.symbols[i];
     const y = b.symbols[i];
-    if (x.name !== y.name || x.qualifiedName !== y.qualifiedName || x.kind !== y.kind || x.parent !== y.parent || x.signature !== y.signature) return false;
+    if (x.name !== y.name || x.qualifiedName !== y.qualifiedName || x.kind !== y.kind || x.parent !== y.parent || x.signature !== y.signature || x.trait !== y.trait) return false;
     if ((x.heritage ?? []).join('\0') !== (y.heritage ?? []).join('\0')) return false;
   }
   for (let i = 0; i < a.imports.length; i++) {
@@ -359,8 +360,18 @@ export function sameShape(a: FileRecord, b: FileRecord): boolean {
     const y = b.imports[i];
     if (x.source !== y.source || x.name !== y.name || x.local !== y.local || x.namespace !== y.namespace || x.reexport !== y.reexport) return false;
   }
-  const fields = (r: FileRecord) => r.bindings.filter((x) => x.field).map((x) => `${x.name}\0${x.type}\0${x.scope}\0${x.fromCall}`).join('\n');
-  return fields(a) === fields(b);
+  return outwardBindings(a) === outwardBindings(b);
+}
+
+/**
+ * The bindings other files read: field types, module-level variables (`engine = Engine()` is called through
+ * from other modules) and the values functions return by name (`g = make(); g()` elsewhere).
+ */
+function outwardBindings(r: FileRecord): string {
+  return r.bindings
+    .filter((x) => x.field || x.scope === undefined || x.name === 'return')
+    .map((x) => `${x.name}\0${x.type}\0${x.scope}\0${x.fromCall}\0${x.alias}\0${x.external}\0${x.collection}`)
+    .join('\n');
 }
 
 function pageRanks(graph: DirectedGraph): Map<string, number> {

@@ -3,6 +3,7 @@ import type { ZodRawShape } from 'zod';
 import { asSightlineError, type ErrorKind, errorMessage, isSightlineError, SightlineError } from '../../common/errors';
 import type { Engine } from '../../engine/engine';
 import type { ToolContext, ToolDefinition, ToolResult } from './tool';
+import { estimateTokens } from '../../common/tokens';
 import { createToolContext } from './context';
 import { validateArgs } from './validate';
 
@@ -34,8 +35,11 @@ export async function invokeTool<O extends ZodRawShape>(tool: ToolDefinition<O>,
     return { ok: false, error: toolError(e, ctx, tool.name), phase: 'arguments' };
   }
   try {
-    const value = await tool.run(valid, ctx);
     const engine = ctx.workspaces.pick(stringArg(valid.workspace) ?? stringArg(valid.repository), stringArg(valid.file));
+    // max_tokens bounds the whole answer the agent gets, freshness included: the tool fits its part into the rest.
+    const reserve = estimateTokens({ freshness: engine.freshness() }) + 2;
+    const budgeted = typeof valid.max_tokens === 'number' ? { ...valid, max_tokens: Math.max(1, valid.max_tokens - reserve) } : valid;
+    const value = await tool.run(budgeted, ctx);
     return { ok: true, value: { ...value, freshness: engine.freshness() }, engine };
   } catch (e) {
     return { ok: false, error: toolError(withFolderHint(e, ctx, valid), ctx, tool.name), phase: 'run' };
