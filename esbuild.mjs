@@ -11,6 +11,8 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(root, 'dist');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const watch = process.argv.includes('--watch');
+// `vsce package` builds with --production: no source maps, so the VSIX ships no reference to a file it leaves out.
+const production = process.argv.includes('--production');
 
 const GRAMMARS = [
   ['tree-sitter-typescript', 'tree-sitter-typescript.wasm'],
@@ -39,7 +41,7 @@ const common = {
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  sourcemap: true,
+  sourcemap: !production,
   logLevel: 'warning',
   define: { __SIGHTLINE_VERSION__: JSON.stringify(pkg.version) },
   // The ESM build of web-tree-sitter breaks under esbuild (import.meta becomes {}): use its CommonJS file.

@@ -2,6 +2,7 @@
 import type { AffectedSymbol, BlastRadiusRequest, BlastRadiusResult, BlastTarget, HostMessage, PanelError } from '../src/panel/protocol';
 import { DEFAULT_DEPTH, MAX_DEPTH, MIN_DEPTH } from '../src/panel/protocol';
 import { el, linkButton } from './dom';
+import { graphView } from './graph';
 
 export interface Actions {
   open(file: string, line: number): void;
@@ -75,10 +76,17 @@ function resultView(result: BlastRadiusResult, actions: Actions): Node[] {
   if (result.target.kind !== 'symbol' && result.changed_symbols.length) {
     nodes.push(section('changed', `Changed symbols (${result.changed_symbols.length})`, list(result.changed_symbols.map((id) => el('code', undefined, id)))));
   }
-  nodes.push(symbolsByDepth(result.symbols, actions));
+  // The picture and the list side by side (stacked when the panel is narrow): both from the same answer.
+  const byDepth = symbolsByDepth(result.symbols, actions);
+  nodes.push(result.symbols.length ? el('div', 'graph-and-list', graphView(targetLabel(result.target), result.symbols, actions.open), byDepth) : byDepth);
   nodes.push(section('tests', `Tests to run (${result.tests.length})`, result.tests.length ? fileList(result.tests, actions) : el('p', 'empty', 'No test file is affected.')));
   nodes.push(section('files', `Affected files (${result.total_files})`, result.files.length ? fileList(result.files, actions) : el('p', 'empty', 'No file is affected.')));
   return nodes;
+}
+
+function targetLabel(target: BlastTarget): string {
+  if (target.kind === 'symbol') return target.symbol.qualified_name;
+  return target.kind === 'file' ? target.file : 'uncommitted changes';
 }
 
 function targetView(target: BlastTarget, actions: Actions): HTMLElement {

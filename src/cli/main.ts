@@ -9,7 +9,7 @@ import { Engine } from '../engine/engine';
 import { indexOnlyFeatures } from '../engine/language-features';
 import { Workspaces } from '../engine/workspaces';
 import { createMcpServer } from '../mcp/server';
-import { ALL_TOOLS } from '../tools/registry';
+import { ALL_TOOLS, toolsForSource } from '../tools/registry';
 import { invokeTool } from '../tools/shared/invoke';
 import { findLockFor, type WindowLock } from '../mcp/lockfile';
 import { cliCacheDir } from './cache-dir';
@@ -97,7 +97,8 @@ async function main(argv: string[]): Promise<number> {
 
   // serve --stdio
   logger.log('info', `Sightline ${sightlineVersion()} serving MCP over stdio for ${engine.root}. Connect an MCP client to this process's stdin/stdout; Ctrl+C stops it.`);
-  const server = createMcpServer({ version: sightlineVersion(), tools: ALL_TOOLS, context });
+  // Only tools that can answer here: the language-server ones would only ever say "needs VS Code".
+  const server = createMcpServer({ version: sightlineVersion(), tools: toolsForSource(ALL_TOOLS, context.features.source), context });
   engine.watch();
   // Index in the background: initialize and tools/list must not wait for it; tool calls do.
   engine.index().catch(() => undefined);

@@ -22,6 +22,8 @@ export interface SourceRange {
 export interface HoverInfo {
   /** Markdown or plain text blocks, in the provider's order. */
   contents: string[];
+  /** Why the answer is incomplete (the language server was still loading the project), when it is. */
+  partial?: string;
   range?: SourceRange;
 }
 

@@ -27,7 +27,8 @@ export class ProviderCalls {
   private readonly firstSeen = new Map<string, number>();
 
   constructor(
-    private readonly timeoutMs: () => number,
+    /** The time one provider call may take (the `sightline.providerTimeoutMs` setting). */
+    readonly timeoutMs: () => number,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
   ) {}

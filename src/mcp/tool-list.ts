@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_MAX_TOKENS, MIN_MAX_TOKENS } from '../common/tokens';
-import type { ToolDefinition } from '../tools/shared/tool';
+import type { ToolAnnotations, ToolDefinition } from '../tools/shared/tool';
 
 /**
  * The tools as a host offers them: `max_tokens` defaults to the user's setting instead of the built-in 4000.
@@ -18,8 +18,7 @@ export function withDefaultMaxTokens(tools: readonly ToolDefinition[], maxTokens
       .int()
       .min(MIN_MAX_TOKENS)
       .max(MAX_MAX_TOKENS)
-      .default(maxTokens)
-      .describe(`Token budget for the answer (${MIN_MAX_TOKENS}–${MAX_MAX_TOKENS}, default ${maxTokens}). A cut answer says truncated: true.`);
+        .default(maxTokens);
     return { ...tool, inputSchema: { ...tool.inputSchema, max_tokens: arg } };
   });
 }
@@ -35,4 +34,43 @@ export function toolListHash(tools: readonly ToolDefinition[]): string {
     h.update(JSON.stringify(z.toJSONSchema(z.object(t.inputSchema)))).update('\0');
   }
   return h.digest('hex').slice(0, 12);
+}
+
+/*
+ * What `tools/list` carries sits in every agent's context on every turn, so it says each thing once:
+ * no `$schema` line per tool, and no annotation that repeats the title or the protocol's defaults.
+ */
+
+/** A tool's arguments as listed: the zod object, without the `$schema` line zod adds to every JSON Schema. */
+export function listedInputSchema(shape: ToolDefinition['inputSchema']) {
+  return z.object(shape).meta({ $schema: undefined } as Record<string, unknown>);
+}
+
+/** Keys every answer may carry, explained once in the server instructions. */
+const CONVENTIONAL_KEYS = new Set(['freshness', 'truncated', 'hint']);
+
+/**
+ * A tool's result schema as listed: the names of its top-level keys, open (`{}`), nothing nested, nothing
+ * required, and not the conventional keys (`freshness`, `truncated`, `hint`: the instructions explain them). The descriptions say what the
+ * keys hold; the full schemas stay what the tools' results are checked against in the tests. This keeps each
+ * tool's listed result schema to a few dozen bytes of every agent's context.
+ */
+export function listedOutputSchema(schema: ToolDefinition['outputSchema']) {
+  const keys = Object.keys(schema.shape).filter((key) => !CONVENTIONAL_KEYS.has(key));
+  return z.looseObject(Object.fromEntries(keys.map((key) => [key, z.unknown().optional()]))).meta({ $schema: undefined, additionalProperties: undefined } as Record<string, unknown>);
+}
+
+/**
+ * The annotations a client needs: `readOnlyHint` (VS Code asks before running a tool without it) and the
+ * hints that differ from MCP's defaults (destructive true, idempotent false, open world true). Destructive and
+ * idempotent mean nothing for a read-only tool (the spec says so), so they are left out there.
+ */
+export function listedAnnotations(a: ToolAnnotations): ToolAnnotations {
+  const out: ToolAnnotations = { readOnlyHint: a.readOnlyHint };
+  if (!a.readOnlyHint) {
+    if (a.destructiveHint === false) out.destructiveHint = false;
+    if (a.idempotentHint) out.idempotentHint = true;
+  }
+  if (a.openWorldHint === false) out.openWorldHint = false;
+  return out;
 }

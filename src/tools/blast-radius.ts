@@ -16,13 +16,10 @@ export const blastRadiusTool = defineTool({
   name: 'blast_radius',
   title: 'Blast radius',
   description:
-    'What a change can break: every function and method that calls the target, transitively up to `depth`, the files they live in and the files that import ' +
-    'the target\'s file, and which of those files are tests (run those). Calls through a base, interface or trait method reach its overrides (resolution `dispatch`). `target` is a symbol (name, qualified name or symbol_id), a workspace-relative ' +
-    'file path, or the word `changes` for the uncommitted git diff (the symbols whose lines changed). Use it before and after editing, to know what to re-check. ' +
-    'Returns { target, changed_symbols, symbols, files, tests, truncated }.',
+    'What a change can break: the functions calling `target` (a symbol, a file, or `changes` = the uncommitted diff), transitively, their files and the tests to run. Use before and after an edit.',
   group: 'graph',
   inputSchema: {
-    target: z.string().min(1).max(1000).describe('A symbol, a workspace-relative file path, or `changes` (the uncommitted git diff).'),
+    target: z.string().min(1).max(1000).describe('Symbol, file path, or `changes`.'),
     depth: depthArg,
     min_confidence: minConfidenceArg,
     dispatch: dispatchArg,

@@ -11,20 +11,17 @@ export const callHierarchyTool = defineTool({
   name: 'call_hierarchy',
   title: 'Call hierarchy',
   description:
-    'The direct callers (direction "incoming") or callees ("outgoing") of the function or method at a position (or the named symbol), as the language server ' +
-    'sees them — type-aware, so calls through interfaces and aliases count. Use it to check the graph tools\' answer precisely, or where the index cannot ' +
-    'resolve a call. One level per call: call again on a result for the next. Pass file + line + character (1-based) or `symbol`. Returns { item, direction, ' +
-    'calls: [{name, kind, file, line, character, symbol_id?, call_sites: [{file, line, character, …}]}], total, truncated }. VS Code only; find_callers and ' +
-    'find_callees answer from the index everywhere, transitively.',
+    'Direct callers (`incoming`) or callees (`outgoing`) at a position, from the language server: type-aware, one level. Use to check find_callers/find_callees precisely.',
   group: 'navigate',
   inputSchema: {
     ...positionArgs,
-    direction: z.enum(['incoming', 'outgoing']).default('incoming').describe('incoming: who calls it; outgoing: what it calls. Default incoming.'),
+    direction: z.enum(['incoming', 'outgoing']).default('incoming'),
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
   outputSchema: { item: detail, direction: z.string(), calls: list, source, ...counted },
   annotations: READ_ONLY,
+  needsLanguageServer: true,
   async handler(args, ctx) {
     const callHierarchy = requireFeature(ctx, 'callHierarchy', 'call_hierarchy', args.direction === 'outgoing' ? 'find_callees' : 'find_callers');
     const { engine, at } = await positionInWorkspace(ctx, args);

@@ -3,7 +3,7 @@ import { invalidArgument } from '../common/errors';
 import { estimateTokens, fitToBudget } from '../common/tokens';
 import type { SourceRange } from '../engine/language-features';
 import { positionArgs, positionInWorkspace } from './shared/addressing';
-import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { maxTokensArg, workspaceArg, lineNumber } from './shared/common-args';
 import { EDITS, editJson } from './shared/edit-plans';
 import { requireFeature } from './shared/language-shared';
 import { defineTool } from './shared/tool';
@@ -13,22 +13,20 @@ export const codeActionsTool = defineTool({
   name: 'code_actions',
   title: 'Code actions',
   description:
-    'The quick fixes and refactorings the editor offers at a position or range (the light bulb): fixes for the diagnostics there, "add missing import", ' +
-    '"extract function", … Use it to fix an error the way the language server suggests. Pass file + line + character (1-based; optional end_line/end_character ' +
-    'for a range) or `symbol`. Returns { actions: [{index, title, kind?, is_preferred?, fixes?, edits?, command?}] } without changing anything; call again ' +
-    'with apply: <index> to run that action (its edits, then its command; an action with a command also needs run_command: <that command id>) and get { applied, title, files_changed, edit_count }. VS Code only.',
+    'The editor\'s quick fixes and refactorings at a position or range. Lists them; apply: <index> runs one (an action with a command also needs run_command: <its id>).',
   group: 'edit',
   inputSchema: {
     ...positionArgs,
-    end_line: z.number().int().min(1).optional().describe('End of the range (1-based line). Default: the position itself.'),
-    end_character: z.number().int().min(1).optional().describe('End of the range (1-based character).'),
-    apply: z.number().int().min(1).max(200).optional().describe('Run the action with this index from the list (1-based). Default: only list them.'),
-    run_command: z.string().min(1).max(500).optional().describe('With apply, for an action that lists a `command`: that command id, exactly as listed, to allow it to run. Without it such an action is refused and nothing changes.'),
+    end_line: lineNumber().optional(),
+    end_character: lineNumber().optional(),
+    apply: z.number().int().min(1).max(200).optional().describe('Index to run.'),
+    run_command: z.string().min(1).max(500).optional().describe('Listed command id, to allow it.'),
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
   outputSchema: { range: detail, actions: list.optional(), applied: z.boolean().optional(), total: z.number().optional() },
   annotations: EDITS,
+  needsLanguageServer: true,
   async handler(args, ctx) {
     const codeActions = requireFeature(ctx, 'codeActions', 'code_actions', 'diagnostics to see the problems, then edit the file');
     const { engine, at } = await positionInWorkspace(ctx, args);

@@ -10,14 +10,11 @@ export const collectionDocumentTool = defineTool({
   name: 'collection_document',
   title: 'Read a collection document',
   description:
-    'One whole markdown document of a collection, with its structure parsed out: title, headings (level, text, line), fenced code blocks ' +
-    '(language, lines, text), tables (header and rows), links (text, target, line), and the chunk ids of its sections. The text is cut at ' +
-    'a line within max_tokens when the document is long (truncated: true, then read_chunk by section). `document_id` is the path inside the ' +
-    'repository, as outline and collection_search return it. Returns { document_id, title, text, headings, code_blocks, tables, links, chunks }.',
+    'A whole markdown document (`document_id` from outline or collection_search) with headings, code blocks, tables, links and section chunk ids.',
   group: 'retrieve',
   inputSchema: {
     collection_id: collectionIdArg,
-    document_id: z.string().min(1).max(1000).describe('The document\'s path inside its repository (`docs/guide.md`), from outline or collection_search.'),
+    document_id: z.string().min(1).max(1000).describe('Path in the repository (`docs/guide.md`).'),
     max_tokens: maxTokensArg,
   },
   outputSchema: { document_id: z.string(), text: z.string(), chunks: list, ...budgeted },

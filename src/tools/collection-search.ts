@@ -12,14 +12,12 @@ export const collectionSearchTool = defineTool({
   name: 'collection_search',
   title: 'Search a doc collection',
   description:
-    'Searches one markdown collection (from list_collections or route) for `query` and returns the best sections (chunks): heading path, ' +
-    'document, lines, and a snippet around the query words with `content_truncated` when the section is longer. Open a whole section with ' +
-    'read_chunk, or the whole document with collection_document. Returns { hits, total_hits, truncated }.',
+    'The best sections of one doc collection for `query`, with heading path, lines and snippet.',
   group: 'retrieve',
   inputSchema: {
     collection_id: collectionIdArg,
     query: queryArg,
-    top_k: z.number().int().min(1).max(100).default(10).describe('How many sections (1–100, default 10).'),
+    top_k: z.number().int().min(1).max(100).default(10).describe('How many sections.'),
     snippet_chars: snippetCharsArg(600),
     max_tokens: maxTokensArg,
   },

@@ -13,19 +13,17 @@ export const completionsTool = defineTool({
   name: 'completions',
   title: 'Completions',
   description:
-    'What the editor would offer to complete at a position, from the language server: after `obj.` the members of obj\'s type, inside a word the names ' +
-    'that start like it. Use it to discover the exact members or names available at a point in code. Pass file + line + character (1-based, the cursor ' +
-    'position, e.g. right after a dot); or `symbol` to complete its name at its first call site. Returns { items: [{label, kind, detail?, documentation?}], ' +
-    'total, truncated }, in the server\'s order. VS Code only.',
+    'What the editor would complete at a position (after `obj.`: obj\'s members), from the language server.',
   group: 'navigate',
   inputSchema: {
     ...positionArgs,
-    limit: z.number().int().min(1).max(500).default(50).describe('Most items to return (1–500, default 50).'),
+    limit: z.number().int().min(1).max(500).default(50).describe('Most items to return.'),
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
   outputSchema: { position: detail, items: list, source, ...counted },
   annotations: READ_ONLY,
+  needsLanguageServer: true,
   async handler(args, ctx) {
     const completions = requireFeature(ctx, 'completions', 'completions', 'search_symbols');
     const { engine, ...resolved } = await positionInWorkspace(ctx, args);

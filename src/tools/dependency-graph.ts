@@ -9,13 +9,10 @@ export const dependencyGraphTool = defineTool({
   name: 'dependency_graph',
   title: 'Dependency graph',
   description:
-    'The file-level import graph of the workspace (or of the files under `path_prefix`): which file imports which, and the import cycles ' +
-    '(groups of files that import each other, directly or through others). Relative imports, package-internal modules, tsconfig paths, ' +
-    'Go module packages and Rust crate paths are resolved to files; imports of external packages are omitted. Use it to see module structure, ' +
-    'find cycles to break, or check what a refactor would disturb. Returns { nodes, edges: [{from, to}], cycles (each cut at 50 files), cycle_sizes, total_cycles, truncated }.',
+    'The file import graph (optionally under `path_prefix`) and its import cycles; external packages omitted. Use to see module structure or cycles to break.',
   group: 'graph',
   inputSchema: {
-    path_prefix: z.string().max(500).optional().describe('Only files under this workspace-relative folder or path prefix (e.g. `src/engine/`).'),
+    path_prefix: z.string().max(500).optional().describe('Only files under this prefix (`src/engine/`).'),
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },

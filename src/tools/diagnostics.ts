@@ -13,19 +13,17 @@ export const diagnosticsTool = defineTool({
   name: 'diagnostics',
   title: 'Diagnostics',
   description:
-    'The errors and warnings the language servers and linters report (the editor\'s Problems view), for one file or the whole workspace. Use it after an edit to ' +
-    'check the code still compiles, or to find what is broken. Pass `file` for one file (it is opened so its server checks it), or nothing for every file ' +
-    'with problems; `severity` sets the least severe level kept. Returns { files: [{file, diagnostics: [{file, line, character, end_line, end_character, ' +
-    'severity, message, source?, code?}]}], counts, total, truncated }, errors first. VS Code only.',
+    'Errors and warnings (the Problems view) for `file` or the whole workspace. Use after an edit to check it still compiles.',
   group: 'navigate',
   inputSchema: {
-    file: z.string().min(1).max(1000).optional().describe('One file (workspace-relative or absolute). Default: the whole workspace.'),
-    severity: z.enum(['error', 'warning', 'information', 'hint']).default('hint').describe('Least severe level kept: error, warning, information or hint (default: all).'),
+    file: z.string().min(1).max(1000).optional().describe('Default: the whole workspace.'),
+    severity: z.enum(['error', 'warning', 'information', 'hint']).default('hint').describe('Least severe kept.'),
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
   outputSchema: { files: list, counts: detail, ...counted },
   annotations: READ_ONLY,
+  needsLanguageServer: true,
   async handler(args, ctx) {
     const diagnostics = requireFeature(ctx, 'diagnostics', 'diagnostics', 'the project\'s own build or lint command');
     const engine = ctx.workspaces.pick(args.workspace, args.file);

@@ -29,14 +29,11 @@ export const documentSymbolsTool = defineTool({
   name: 'document_symbols',
   title: 'Document symbols',
   description:
-    'The outline of one file — classes, functions, methods, fields, variables, nested as in the code — from the language server (the editor\'s Outline view). ' +
-    'Use it to see what a file declares and where, before reading it. Pass `file`, or `symbol` for the outline of that symbol\'s members. Returns ' +
-    '{ file, symbols: [{name, kind, detail?, file, line, character, end_line, end_character, symbol_id?, children?}], total, truncated, source }; ' +
-    'symbol_id works with every graph tool. Without a language server (the CLI) the index answers with the symbols it extracted (source: "index").',
+    'A file\'s outline (classes, functions, fields, nested), or `symbol`\'s members. Use before reading a file.',
   group: 'navigate',
   inputSchema: {
-    file: z.string().min(1).max(1000).optional().describe('File path, workspace-relative or absolute. Or pass symbol.'),
-    symbol: z.string().min(1).max(500).optional().describe('Instead of file: a symbol name, qualified name or symbol_id; lists its members.'),
+    file: z.string().min(1).max(1000).optional(),
+    symbol: z.string().min(1).max(500).optional().describe('Instead of file: its members.'),
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },

@@ -7,9 +7,7 @@ export const findCalleesTool = defineTool({
   name: 'find_callees',
   title: 'Find callees',
   description:
-    'Lists what a function or method calls inside this workspace, transitively up to `depth` levels, nearest first. Calls into external ' +
-    'packages and the standard library are not listed. Use it to understand what a function does or what it relies on before editing it. ' +
-    'Each callee has depth, call sites and resolution (scope/member/import/package proven; `dispatch` = an override or implementation a call of a base/interface/trait method may run; `name` = name match only). Returns { symbol, callees, total, truncated }.',
+    'What a function calls in this workspace, transitively, nearest first, with call sites and resolution. Use to see what it relies on before editing it.',
   group: 'graph',
   inputSchema: { symbol: symbolArg, depth: depthArg, min_confidence: minConfidenceArg, dispatch: dispatchArg, max_tokens: maxTokensArg, workspace: workspaceArg },
   outputSchema: { symbol: symbolRef, callees: list, ...counted },

@@ -8,11 +8,7 @@ export const findCallersTool = defineTool({
   name: 'find_callers',
   title: 'Find callers',
   description:
-    'Lists the functions and methods that call a symbol, transitively up to `depth` levels, nearest first, from the whole-repository call graph. ' +
-    'Use it before changing a function\'s signature or behaviour, to see who depends on it. Each caller has its depth, call sites (file, line), ' +
-    'and how the edge was resolved: scope/member/import/package are proven by the syntax; `dispatch` means the caller calls a base, interface or trait method this one overrides or implements (dispatch: false leaves those out); `name` means only a name or naming convention matched (confidence 0.5 or less; plain name matches fall below the default min_confidence). ' +
-    'Calls made at module level are listed separately. With verify: true (in VS Code) the direct callers are checked against the language server. ' +
-    'Returns { symbol, callers, module_level_callers?, verification?, total, truncated }.',
+    'Who calls a symbol, transitively, nearest first, from the whole-repository call graph, with call sites and resolution (`scope`/`member`/`import`/`package` proven, `dispatch` via a base method, `name` guessed). Use before changing a function.',
   group: 'graph',
   inputSchema: {
     symbol: symbolArg,
@@ -22,7 +18,7 @@ export const findCallersTool = defineTool({
     verify: z
       .boolean()
       .default(false)
-      .describe('Check the direct callers against the language server\'s call hierarchy (VS Code): each depth-1 caller gets `verified`, and `verification.added` lists callers only the server found.'),
+      .describe('VS Code: check direct callers with the language server.'),
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },

@@ -10,9 +10,7 @@ export const findReferencesTool = defineTool({
   name: 'find_references',
   title: 'Find references',
   description:
-    'Every place that uses the symbol at a position (or the named symbol). Pass file + line + character (1-based), or `symbol`. In VS Code the ' +
-    'language server answers (all references, not only calls); elsewhere Sightline\'s index answers with the call sites it resolved to the symbol, ' +
-    'each with its enclosing symbol. `source` says which answered. Returns { symbol?, references: [{file, line, character, enclosing_symbol?}], total, truncated, source }.',
+    'Every use of the symbol at a position: the language server\'s references in VS Code, else the call sites the index resolved.',
   group: 'navigate',
   inputSchema: positionToolArgs,
   outputSchema: { symbol: symbolRef.optional(), references: list, source, ...counted },

@@ -12,9 +12,7 @@ export const goToDefinitionTool = defineTool({
   name: 'go_to_definition',
   title: 'Go to definition',
   description:
-    'Where the symbol at a position (or the named symbol) is defined. Pass file + line + character (1-based) of a usage, or `symbol`. ' +
-    'In VS Code the language server answers (exact, types included); elsewhere, or when no language server answers, Sightline\'s index does ' +
-    '(calls resolved through scope, imports and members). `source` says which. Returns { definitions: [Symbol or location], source }.',
+    'Where the symbol at a position (a usage) is defined: the language server in VS Code, else the index.',
   group: 'navigate',
   inputSchema: positionToolArgs,
   outputSchema: { definitions: list, source, truncated: z.boolean().optional() },

@@ -6,19 +6,16 @@ import { locationJson } from './shared/language-shared';
 import { symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { z } from 'zod';
-import { strings, symbolRef, source } from './shared/outputs';
+import { detail, strings, symbolRef, source } from './shared/outputs';
 
 export const hoverTool = defineTool({
   name: 'hover',
   title: 'Hover',
   description:
-    'What the editor shows when hovering the symbol at a position (or the named symbol): its type signature and documentation, from the language server. ' +
-    'Use it to learn a function\'s exact signature, a variable\'s inferred type, or an import\'s origin without reading files. Pass file + line + character ' +
-    '(1-based, character in Unicode code points) or `symbol`. Returns { contents: [markdown], range?, source }. Without a language server (the CLI) the index ' +
-    'answers with the declared signature of the symbol there (source: "index").',
+    'The type signature and docs the editor shows on hover at a position (headless: the declared signature). Use for a signature or inferred type.',
   group: 'navigate',
   inputSchema: positionToolArgs,
-  outputSchema: { contents: strings, symbol: symbolRef.optional(), source, truncated: z.boolean().optional() },
+  outputSchema: { position: detail, contents: strings, symbol: symbolRef.optional(), source, partial: z.boolean().optional(), partial_reason: z.string().optional(), truncated: z.boolean().optional() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, at, symbol } = await positionInWorkspace(ctx, args);
@@ -31,9 +28,11 @@ export const hoverTool = defineTool({
     const contents = hovers.flatMap((h) => h.contents);
     if (!contents.length) throw notFound(`The language server has no hover for ${at.file}:${at.line}:${at.character}. Point at an identifier (not whitespace or punctuation), or pass symbol.`);
     const range = hovers.find((h) => h.range)?.range;
+    const partial = hovers.find((h) => h.partial)?.partial;
     return fitToBudget(contents, args.max_tokens, (kept, truncated) => ({
       position: at,
       contents: kept,
+      ...(partial ? { partial: true, partial_reason: partial } : {}),
       ...(range ? { range: locationJson(range) } : {}),
       source: 'language_server',
       truncated,

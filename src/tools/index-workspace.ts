@@ -7,8 +7,7 @@ export const indexWorkspaceTool = defineTool({
   name: 'index_workspace',
   title: 'Index workspace',
   description:
-    'Brings the code index up to date and reports what it did: files parsed, unchanged, removed and skipped (with reasons), symbols and call edges, time taken. ' +
-    'Incremental: only changed files are parsed. Use it after large changes (checkouts, generated code) or when another tool says the index is not ready; other tools already re-index files changed on disk before answering.',
+    'Brings the index up to date (incremental): files parsed, skipped, removed; symbols, edges. Use after a checkout or when a tool says not ready.',
   group: 'graph',
   inputSchema: { workspace: workspaceArg },
   outputSchema: { workspace: z.string(), files_indexed: z.number(), symbols: z.number(), edges: z.number() },

@@ -3,7 +3,7 @@ import { invalidArgument } from '../common/errors';
 import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
 import { lookupSymbol } from '../graph/symbol-lookup';
-import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { maxTokensArg, workspaceArg, lineNumber } from './shared/common-args';
 import { requireFeature } from './shared/language-shared';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, source, counted } from './shared/outputs';
@@ -12,21 +12,19 @@ export const inlayHintsTool = defineTool({
   name: 'inlay_hints',
   title: 'Inlay hints',
   description:
-    'The inferred types and parameter names the editor shows inline in a span of a file (e.g. `: number` after an untyped variable, `a:` before an argument), ' +
-    'from the language server. Use it to read code with its inferred types without hovering every name. Pass `file` with optional start_line/end_line ' +
-    '(1-based, inclusive; at most 2000 lines), or `symbol` for that symbol\'s lines. Returns { file, hints: [{line, character, label, kind?}], total, truncated }. ' +
-    'Hints follow the user\'s editor settings (TypeScript shows none unless typescript.inlayHints.* are enabled). VS Code only.',
+    'The inferred types and parameter names the editor shows inline, for a file\'s lines (≤ 2000) or `symbol`\'s lines.',
   group: 'navigate',
   inputSchema: {
-    file: z.string().min(1).max(1000).optional().describe('File path, workspace-relative or absolute. Or pass symbol.'),
-    start_line: z.number().int().min(1).optional().describe('First line (1-based). Default 1.'),
-    end_line: z.number().int().min(1).optional().describe('Last line (1-based, inclusive). Default start_line + 1999 or the end of the file.'),
-    symbol: z.string().min(1).max(500).optional().describe('Instead of file: a symbol name, qualified name or symbol_id; its definition\'s lines.'),
+    file: z.string().min(1).max(1000).optional(),
+    start_line: lineNumber().optional(),
+    end_line: lineNumber().optional().describe('Inclusive.'),
+    symbol: z.string().min(1).max(500).optional().describe('Instead of file: its lines.'),
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
   outputSchema: { file: z.string(), hints: list, source, ...counted },
   annotations: READ_ONLY,
+  needsLanguageServer: true,
   async handler(args, ctx) {
     const inlayHints = requireFeature(ctx, 'inlayHints', 'inlay_hints', 'hover on the names whose types you need');
     const engine = ctx.workspaces.pick(args.workspace, args.file);

@@ -8,10 +8,7 @@ export const listCollectionsTool = defineTool({
   name: 'list_collections',
   title: 'List doc collections',
   description:
-    'Lists the markdown document collections of every repository: by default one per folder that holds markdown (the root README and its ' +
-    'neighbours, `docs/` with everything under it, each ADR folder on its own), plus one per configured glob (CLI: --doc-collection). ' +
-    'Each has a stable `id` (what collection_search, outline, collection_document and read_chunk take), its repository, folder and ' +
-    'document count. Returns { collections, total }.',
+    'The markdown doc collections (one per folder with docs; `docs/` as one; ADR folders apart) with the `id` other tools take.',
   group: 'retrieve',
   inputSchema: { search: searchFilterArg, limit: limitArg },
   outputSchema: { collections: list, total: z.number() },

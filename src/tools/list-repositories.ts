@@ -9,14 +9,11 @@ export const listRepositoriesTool = defineTool({
   name: 'list_repositories',
   title: 'List repositories',
   description:
-    'Lists the repositories Sightline can search: the open workspace folders (headless: the --root folder). Each has a `slug` (what the ' +
-    '`repository` argument of other tools takes), its path, its index status (`indexing`, `ready`, `error` with the reason) and counts of ' +
-    'source files, symbols, markdown documents and collections. Use it first when you do not know which repository to search; then ' +
-    'route, outline or retrieve. Returns { repositories, total }.',
+    'The repositories (workspace folders) with the `slug` other tools take as `repository`, index status and counts. Use first when unsure where to look.',
   group: 'retrieve',
   inputSchema: {
     search: searchFilterArg,
-    status: z.enum(['indexing', 'ready', 'error']).optional().describe('Only repositories in this index status.'),
+    status: z.enum(['indexing', 'ready', 'error']).optional(),
     limit: limitArg,
   },
   outputSchema: { repositories: list, total: z.number() },

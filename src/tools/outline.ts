@@ -15,10 +15,7 @@ export const outlineTool = defineTool({
   name: 'outline',
   title: 'Outline',
   description:
-    'A map of a repository or of a doc collection, to decide what to read next. With `repository`: its top-level folders (with file ' +
-    'counts) and the titles of its generated wiki pages (open one with wiki_page). With `collection_id`: its documents with titles and a ' +
-    'sketch of their headings (open one with collection_document, or a section with read_chunk). Pass exactly one of the two. Each list ' +
-    'holds at most 30 items and says how many more there are. Returns { folders, wiki_pages } or { documents }.',
+    'What to read next: a `repository`\'s top folders and wiki pages, or a `collection_id`\'s documents and headings (exactly one of the two).',
   group: 'retrieve',
   inputSchema: { repository: repositoryArg.optional(), collection_id: collectionIdArg.optional() },
   outputSchema: { repository: z.string().optional(), collection_id: z.string().optional(), folders: list.optional(), documents: list.optional() },

@@ -9,12 +9,11 @@ export const readChunkTool = defineTool({
   name: 'read_chunk',
   title: 'Read a doc chunk',
   description:
-    'The whole text of one markdown section (chunk) of a collection, by the chunk_id that retrieve or collection_search returned, with its ' +
-    'heading path, lines, and the ids of the chunks before and after it to keep reading. Returns { chunk_id, document_id, heading_path, text, previous, next }.',
+    'One whole markdown section by chunk_id, with the ids of the sections before and after.',
   group: 'retrieve',
   inputSchema: {
     collection_id: collectionIdArg,
-    chunk_id: z.string().min(1).max(1000).describe('A chunk id (`docs/guide.md#installing`) from retrieve, collection_search or collection_document.'),
+    chunk_id: z.string().min(1).max(1000).describe('`docs/guide.md#installing`, from retrieve or collection_search.'),
   },
   outputSchema: { chunk_id: z.string(), text: z.string(), next: z.string().nullable() },
   annotations: READ_ONLY,

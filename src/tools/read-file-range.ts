@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { invalidArgument, tooLarge } from '../common/errors';
 import { resolveInWorkspace } from '../common/paths';
 import { CHARS_PER_TOKEN, estimateTokens, fitToBudget, MAX_MAX_TOKENS } from '../common/tokens';
-import { maxTokensArg } from './shared/common-args';
+import { maxTokensArg, lineNumber } from './shared/common-args';
 import { defaultRepositoryArg } from './shared/retrieval-args';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { budgeted } from './shared/outputs';
@@ -31,16 +31,13 @@ export const readFileRangeTool = defineTool({
   name: 'read_file_range',
   title: 'Read file lines',
   description:
-    `Reads lines start_line..end_line (1-based, inclusive, at most ${MAX_SPAN} lines) of a file inside a repository: the editor's unsaved ` +
-    'text when there is any, else the file on disk. An end_line past the end of the file is clamped and reported with content_truncated. ' +
-    'Paths are relative to the repository root (or absolute inside it); anything outside it, symlinks that lead out included, is refused. ' +
-    'Use it to read the code around a citation from retrieve. Returns { path, start_line, end_line, total_lines (omitted for files over 8 MB, which are read only as far as needed), text, content_truncated, truncated }.',
+    `Lines start_line..end_line (≤ ${MAX_SPAN}) of a repository file, unsaved editor text first. Use to read around a citation.`,
   group: 'retrieve',
   inputSchema: {
     repository: defaultRepositoryArg,
-    path: z.string().min(1).max(1000).describe('File path relative to the repository root (or absolute, inside it).'),
-    start_line: z.number().int().min(1).describe('First line, 1-based.'),
-    end_line: z.number().int().min(1).describe(`Last line, inclusive; at least start_line and at most start_line + ${MAX_SPAN - 1}.`),
+    path: z.string().min(1).max(1000).describe('Relative to the repository root.'),
+    start_line: lineNumber(),
+    end_line: lineNumber().describe('Inclusive.'),
     max_tokens: maxTokensArg,
   },
   outputSchema: { path: z.string(), text: z.string(), ...budgeted },

@@ -15,18 +15,15 @@ export const readNodeTool = defineTool({
   name: 'read_node',
   title: 'Read a code node',
   description:
-    'Reads one code symbol by its node id (a symbol_id from retrieve, search_symbols or any graph tool): its body as a whitespace-collapsed ' +
-    'excerpt of up to snippet_chars (content_truncated when longer; read_file_range gives the exact lines). Optionally its direct callers ' +
-    'and callees (with_graph, up to 10 each), a summary (with_summary: signature, doc comment, centrality, caller/callee counts), and the ' +
-    'markdown sections that mention it by name (with_linked_docs, up to 5). Returns { node, body, content_truncated, graph?, summary?, linked_docs? }.',
+    'A code symbol by `node_id` (any symbol_id): its body excerpt, and optionally callers and callees, a summary, and docs naming it.',
   group: 'retrieve',
   inputSchema: {
     node_id: nodeIdArg,
     repository: nodeRepositoryArg,
     snippet_chars: snippetCharsArg(1500),
-    with_graph: z.boolean().default(false).describe('Add direct callers and callees.'),
-    with_summary: z.boolean().default(false).describe('Add signature, doc comment, centrality and caller/callee counts.'),
-    with_linked_docs: z.boolean().default(false).describe('Add markdown sections that mention the symbol by name.'),
+    with_graph: z.boolean().default(false),
+    with_summary: z.boolean().default(false).describe('Signature, doc, centrality, counts.'),
+    with_linked_docs: z.boolean().default(false).describe('Docs that name it.'),
   },
   outputSchema: { node: symbolRef, body: z.string(), content_truncated: z.boolean() },
   annotations: READ_ONLY,

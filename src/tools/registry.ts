@@ -34,6 +34,7 @@ import { serverLogsTool } from './server-logs';
 import { signatureHelpTool } from './signature-help';
 import { structuralSearchTool } from './structural-search';
 import { wikiPageTool } from './wiki-page';
+import type { LanguageFeatures } from '../engine/language-features';
 import type { ToolDefinition, ToolGroup } from './shared/tool';
 
 /** Every tool, in the order clients list them. Adding a tool is one file and one line here. */
@@ -79,4 +80,17 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
 
 export function toolsForGroups(groups: readonly ToolGroup[]): ToolDefinition[] {
   return ALL_TOOLS.filter((t) => groups.includes(t.group));
+}
+
+/** The tools that can answer where `source` serves: headless (`index`) drops those that need a language server. */
+export function toolsForSource(tools: readonly ToolDefinition[], source: LanguageFeatures['source']): ToolDefinition[] {
+  return source === 'vscode' ? [...tools] : tools.filter((t) => !t.needsLanguageServer);
+}
+
+/**
+ * The groups a host may offer: in a workspace the user has not trusted (VS Code's restricted mode) the `edit`
+ * group, whose tools change files and run code actions, stays off whatever the setting says.
+ */
+export function groupsForTrust(groups: readonly ToolGroup[], trusted: boolean): ToolGroup[] {
+  return trusted ? [...groups] : groups.filter((g) => g !== 'edit');
 }

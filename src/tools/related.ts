@@ -12,16 +12,13 @@ export const relatedTool = defineTool({
   name: 'related',
   title: 'Related nodes',
   description:
-    'The call-graph neighbourhood of a code node: the symbols that call it and/or that it calls, `depth` 1 or 2 steps out, as nodes and ' +
-    `directed edges (from caller to callee, with how the edge was resolved). At most ${MAX_NODES} nodes, nearest first, with truncated when ` +
-    'cut. Use it to see what a symbol found by retrieve works with; for deeper or token-budgeted walks use find_callers/find_callees. ' +
-    'Returns { center, nodes, edges, truncated }.',
+    `A symbol's call-graph neighbourhood, \`depth\` 1–2, as nodes and edges (≤ ${MAX_NODES}). Use to see what a retrieved symbol works with.`,
   group: 'retrieve',
   inputSchema: {
     node_id: nodeIdArg,
     repository: nodeRepositoryArg,
-    depth: z.number().int().min(1).max(2).default(1).describe('Steps out from the node (1–2, default 1).'),
-    direction: z.enum(['callers', 'callees', 'both']).default('both').describe('Follow callers, callees, or both (default).'),
+    depth: z.number().int().min(1).max(2).default(1).describe('Steps out from the node.'),
+    direction: z.enum(['callers', 'callees', 'both']).default('both'),
   },
   outputSchema: { center: z.string(), nodes: z.array(symbolRef), edges: list, ...budgeted },
   annotations: READ_ONLY,

@@ -10,20 +10,18 @@ export const renameSymbolTool = defineTool({
   name: 'rename_symbol',
   title: 'Rename symbol',
   description:
-    'Renames the symbol at a position (or the named symbol) everywhere it is used, through the language server — imports, references and re-exports ' +
-    'included, so nothing is missed the way a text replace would miss or over-match. By default returns the edit plan without changing anything: ' +
-    '{ applied: false, files, edit_count, edits: [{file, line, character, end_line, end_character, new_text}] }. With apply: true it makes the edits ' +
-    '(undoable in the editor; files without unsaved changes are saved) and returns { applied, files_changed, edit_count }. VS Code only.',
+    'Renames the symbol at a position everywhere through the language server (imports and re-exports included). Returns the edit plan; apply: true makes the edits (undoable).',
   group: 'edit',
   inputSchema: {
     ...positionArgs,
-    new_name: z.string().min(1).max(200).regex(/^[^\s]+$/, 'must not contain whitespace').describe('The new name.'),
-    apply: z.boolean().default(false).describe('Make the edits (true) or only return the plan (false, default).'),
+    new_name: z.string().min(1).max(200).regex(/^[^\s]+$/, 'must not contain whitespace'),
+    apply: z.boolean().default(false),
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
   outputSchema: { new_name: z.string(), ...editOutcome },
   annotations: EDITS,
+  needsLanguageServer: true,
   async handler(args, ctx) {
     const rename = requireFeature(ctx, 'rename', 'rename_symbol', 'find_references to list the places to edit');
     const { engine, at } = await positionInWorkspace(ctx, args);

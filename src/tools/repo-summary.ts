@@ -14,9 +14,7 @@ export const repoSummaryTool = defineTool({
   name: 'repo_summary',
   title: 'Repository summary',
   description:
-    'A token-bounded architectural overview to read first in an unfamiliar repository: languages with file and line counts, the top-level modules ' +
-    '(folders) with their most central symbols (PageRank over the call graph) and signatures, likely entry points, and import cycles. ' +
-    'Use it to orient before searching; follow up with find_callers, structural_search or dependency_graph. Returns { languages, modules, entry_points, cycles (largest 5, first 10 files each), cycle_sizes, truncated }.',
+    'Read first in an unfamiliar repository: languages, top-level modules with their central symbols, entry points and import cycles, within the budget.',
   group: 'graph',
   inputSchema: { max_tokens: maxTokensArg, workspace: workspaceArg },
   outputSchema: { root: z.string(), modules: list, ...budgeted },

@@ -13,9 +13,7 @@ export const repositoryReadmeTool = defineTool({
   name: 'repository_readme',
   title: 'Repository README',
   description:
-    "The repository's README (README.md at its root), or, when it has none, the generated overview wiki page (purpose, modules, central " +
-    'symbols, import cycles) with `generated: true`. Use it to learn what a repository is for before reading code. A long README is cut ' +
-    'at a line within max_tokens and says truncated; read the rest with read_file_range. Returns { path, text, generated, truncated }.',
+    'The repository\'s README, or a generated overview page when it has none.',
   group: 'retrieve',
   inputSchema: { repository: defaultRepositoryArg, max_tokens: maxTokensArg },
   outputSchema: { repository: z.string(), text: z.string(), generated: z.boolean(), ...budgeted },

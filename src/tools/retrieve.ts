@@ -38,25 +38,20 @@ export const retrieveTool = defineTool({
   name: 'retrieve',
   title: 'Retrieve',
   description:
-    'Answers a question about a repository with ranked, query-anchored snippets and citations. BM25 over code bodies, signatures with doc ' +
-    'comments (ast_summary), markdown docs (repo_doc) and generated wiki pages, with identifier-aware words (parseInvoiceTotal = parse invoice ' +
-    'total) and a boost for central code. `mode` picks stores (code: code+ast_summary, wiki: wiki+repo_doc, mixed: all); `stores` replaces ' +
-    "that choice. `since`/`until`/`as_of` keep entries whose file last changed in that window (git's last commit, else mtime; the result " +
-    'says which). Each hit cites file, lines and a symbol_id (open with read_node), chunk_id (read_chunk) or wiki page#section (wiki_page). ' +
-    'top_k above 25 is clamped to 25. Returns { results, total_hits, total_tokens_estimate, truncated }.',
+    'Answers a question with ranked, cited snippets from code, signatures + docs (ast_summary), markdown (repo_doc) and wiki pages. Each hit has file, lines and an id for read_node, read_chunk or wiki_page.',
   group: 'retrieve',
   inputSchema: {
     query: queryArg,
     repository: defaultRepositoryArg,
-    mode: z.enum(['code', 'wiki', 'mixed']).default('mixed').describe('Which stores to search: code, wiki (docs and wiki), or mixed (default).'),
-    stores: z.array(z.enum(STORES)).min(1).max(STORES.length).optional().describe('Exactly these stores instead of the mode\'s: code, ast_summary, repo_doc, wiki.'),
-    top_k: z.number().int().min(1).default(10).describe(`How many hits (≥1, default 10; more than ${MAX_TOP_K} is clamped to ${MAX_TOP_K}).`),
+    mode: z.enum(['code', 'wiki', 'mixed']).default('mixed').describe('code, wiki (docs + wiki pages) or both.'),
+    stores: z.array(z.enum(STORES)).min(1).max(STORES.length).optional().describe('Instead of mode.'),
+    top_k: z.number().int().min(1).max(1000).default(10).describe('Above 25 is clamped to 25.'),
     snippet_chars: snippetCharsArg(600),
-    since: isoDateTimeArg('Only entries whose file changed at or after this time'),
-    until: isoDateTimeArg('Only entries whose file changed at or before this time'),
-    as_of: isoDateTimeArg('Only entries as they stood at this time: last changed at or before it (the text shown is the current text)'),
-    include_graph: z.boolean().default(false).describe('Add each code hit\'s direct callers and callees (ids, at most 5 each).'),
-    include_scores: z.boolean().default(false).describe('Add each hit\'s relevance score in [0,1] (1 = the best hit).'),
+    since: isoDateTimeArg('Changed at or after'),
+    until: isoDateTimeArg('Changed at or before'),
+    as_of: isoDateTimeArg('As they stood then (today\'s text)'),
+    include_graph: z.boolean().default(false).describe('≤ 5 callers/callees per hit.'),
+    include_scores: z.boolean().default(false),
     max_tokens: maxTokensArg,
   },
   outputSchema: { results: list, total_hits: z.number(), ...budgeted },

@@ -19,13 +19,11 @@ export const routeTool = defineTool({
   name: 'route',
   title: 'Route a question',
   description:
-    'Says where to look for a question: the best repositories and doc collections for `query`, each with a `score` in [0,1] (1 = the best ' +
-    'match of this query) and a one-line `why` naming the best-matching section or symbol. Use it before retrieve or collection_search ' +
-    'when several folders or doc sets are open and you are not sure which holds the answer. Returns { repositories, collections }.',
+    'Which repositories and doc collections best answer `query`, each with a score in [0,1] and a one-line why. Use before retrieve when several are open.',
   group: 'retrieve',
   inputSchema: {
     query: queryArg,
-    top_k: z.number().int().min(1).max(10).default(3).describe('How many repositories and how many collections to return (1–10, default 3).'),
+    top_k: z.number().int().min(1).max(10).default(3).describe('Per list.'),
   },
   outputSchema: { repositories: list, collections: list },
   annotations: READ_ONLY,

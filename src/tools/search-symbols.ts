@@ -32,18 +32,13 @@ export const searchSymbolsTool = defineTool({
   name: 'search_symbols',
   title: 'Search symbols',
   description:
-    'Finds symbols (functions, classes, methods, types, …) anywhere in the workspace by name: exact names first, then prefixes, the words of ' +
-    'a camel- or snake-case name (`invoiceTotal` finds `parseInvoiceTotal`), substrings, misspellings (`parseInvoceTotal`) and letters in ' +
-    'order (`mltp` finds `multiply`); central symbols (PageRank over the call graph) first within each kind of match. In VS Code the ' +
-    "language servers' workspace symbols are merged in, so it also answers for languages the index does not parse. Names and line ranges, " +
-    'no bodies: open one with read_node (symbol_id) or read_file_range. Returns { symbols: [{name, kind, file, line, line_end, symbol_id?, ' +
-    'signature?, match, score, sources}], total, truncated }.',
+    'Finds symbols by name: exact, prefix, camel-case words, substring, misspelling, letters in order; central first; plus the language servers\' symbols in VS Code. Names and lines, no bodies.',
   group: 'navigate',
   inputSchema: {
     query: queryArg,
-    top_k: z.number().int().min(1).max(100).default(10).describe('How many symbols (1–100, default 10).'),
-    kind: z.string().min(1).max(40).optional().describe('Only this kind: function, method, class, interface, struct, enum, trait, type, module, constant, field (servers may add others, e.g. variable).'),
-    lang: z.enum(LANGUAGE_IDS as [string, ...string[]]).optional().describe(`Only symbols of this indexed language: ${LANGUAGE_IDS.join(', ')}.`),
+    top_k: z.number().int().min(1).max(100).default(10),
+    kind: z.string().min(1).max(40).optional().describe('function, method, class, interface, …'),
+    lang: z.enum(LANGUAGE_IDS as [string, ...string[]]).optional(),
     workspace: workspaceArg,
     max_tokens: maxTokensArg,
   },

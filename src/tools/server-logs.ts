@@ -9,13 +9,11 @@ export const serverLogsTool = defineTool({
   name: 'server_logs',
   title: 'Server logs',
   description:
-    'Sightline\'s own recent log entries and health: for each workspace folder the index state (ready/indexing/error, symbols, when indexed, files changed ' +
-    'since), and for each language-server provider its calls, empty answers, timeouts, errors and last latency. Use it when a tool fails, times out or ' +
-    'answers "not ready", to see why. Returns { workspaces: [...], providers: [...], logs: [{time, level, message}], total, truncated }, newest log last.',
+    'Sightline\'s recent log, index state per folder, and per-provider calls, timeouts, errors and latency. Use when a tool fails, times out or says not ready.',
   group: 'navigate',
   inputSchema: {
-    level: z.enum(LOG_LEVELS as [LogLevel, ...LogLevel[]]).default('info').describe('Least severe level kept: trace, debug, info (default), warn or error.'),
-    limit: z.number().int().min(1).max(500).default(50).describe('Most log entries (1–500, default 50), newest kept.'),
+    level: z.enum(LOG_LEVELS as [LogLevel, ...LogLevel[]]).default('info').describe('Least severe kept.'),
+    limit: z.number().int().min(1).max(500).default(50).describe('Newest kept.'),
     max_tokens: maxTokensArg,
   },
   outputSchema: { workspaces: list, providers: list, logs: list, ...counted },

@@ -23,14 +23,12 @@ export const signatureHelpTool = defineTool({
   name: 'signature_help',
   title: 'Signature help',
   description:
-    'The signatures of the function being called at a position inside its argument list, and which parameter that position is in, from the language ' +
-    'server — what the editor shows while typing a call. Use it to fill in a call correctly. Pass file + line + character (1-based) just after `(` or ' +
-    'a comma of a call; or `symbol` to get it at the first call of that function. Returns { position, signatures: [{label, documentation?, ' +
-    'parameters: [{label, documentation?}]}], active_signature, active_parameter } (both 1-based). VS Code only.',
+    'The signatures of the call whose arguments contain the position, and the active parameter, from the language server.',
   group: 'navigate',
   inputSchema: { ...positionArgs, workspace: workspaceArg },
   outputSchema: { signatures: list, source },
   annotations: READ_ONLY,
+  needsLanguageServer: true,
   async handler(args, ctx) {
     const signatureHelp = requireFeature(ctx, 'signatureHelp', 'signature_help', 'hover on the function name');
     const { engine, ...resolved } = await positionInWorkspace(ctx, args);

@@ -14,14 +14,10 @@ export const structuralSearchTool = defineTool({
   name: 'structural_search',
   title: 'Structural search',
   description:
-    'Finds symbols by structure rather than text. The query is space-separated filters plus bare words: `kind:` (function, method, class, interface, ' +
-    'struct, enum, trait, type, module, constant, field), `lang:` (typescript, tsx, javascript, python, go, rust), `file:` (path prefix or glob), ' +
-    '`name:` (exact, or a glob like `get*`), `calls:` (calls a symbol of that name), `returns:` (declared result type contains it); bare words must ' +
-    'appear in the name or signature. Repeating a filter means any of its values. Example: `kind:method calls:save returns:Promise user`. ' +
-    'Results are ranked by centrality in the call graph. Returns { matches: [Symbol], total, truncated }.',
+    'Finds symbols by structure: `kind:` `lang:` `file:` `name:` (globs) `calls:` `returns:` filters plus bare words; e.g. `kind:method calls:save returns:Promise user`. Ranked by centrality.',
   group: 'graph',
   inputSchema: {
-    query: z.string().min(1).max(1000).describe('Filters (kind: lang: file: name: calls: returns:) and bare words, space-separated.'),
+    query: z.string().min(1).max(1000).describe('Filters and bare words, space-separated.'),
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },

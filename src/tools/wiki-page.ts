@@ -13,16 +13,12 @@ export const wikiPageTool = defineTool({
   name: 'wiki_page',
   title: 'Wiki page',
   description:
-    'A generated wiki page of a repository, in markdown: one per folder that holds source files (`.` is the repository overview). Each page ' +
-    'says what the module is for (its README or leading doc comment), its most central symbols with signatures and docs, its files, what ' +
-    'it depends on and what depends on it, and the import cycles it is in. Pages are generated from the index, so they are always current. ' +
-    `Pass \`section\` (a heading, e.g. "Depends on") for one section. Cut at a line after ${MAX_CHARS} characters with content_truncated. ` +
-    'Page names come from outline or retrieve. Returns { page, title, sections, markdown, content_truncated }.',
+    `A generated markdown page per source folder (\`.\` = overview): purpose, central symbols, files, dependencies both ways, cycles; \`section\` picks one heading (cut after ${MAX_CHARS} characters).`,
   group: 'retrieve',
   inputSchema: {
     repository: defaultRepositoryArg,
-    page: z.string().min(1).max(1000).describe('The page: a folder path (`src/engine`), or `.` for the repository overview.'),
-    section: z.string().min(1).max(200).optional().describe('Only this section: its heading text or slug (`Central symbols`, `depends-on`).'),
+    page: z.string().min(1).max(1000).describe('Folder path, or `.`.'),
+    section: z.string().min(1).max(200).optional().describe('Heading text or slug (`depends-on`).'),
   },
   outputSchema: { page: z.string(), markdown: z.string() },
   annotations: READ_ONLY,

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { notReady } from '../common/errors';
+import { AGENT_IDS } from '../mcp/agent-setup';
 import type { SightlineExtension } from './sightline';
 
 export const COMMANDS = {
@@ -31,13 +32,22 @@ export function registerCommands(channel: vscode.LogOutputChannel, extension: ()
       else void vscode.window.setStatusBarMessage(`Sightline: ${s.symbols} symbols indexed`, 5000);
       return s;
     }),
-    vscode.commands.registerCommand(COMMANDS.copyMcpConfiguration, async () => {
-      const config = ready().mcpConfiguration();
-      await vscode.env.clipboard.writeText(JSON.stringify(config, null, 2));
-      void vscode.window.showInformationMessage(
-        'Sightline: MCP configuration copied. "sightline" bridges over stdio to the VS Code window that has the agent\'s folder open; "sightline-http" reaches this window directly until it restarts.',
-      );
-      return config;
+    // With an agent id (tests, the walkthrough) it copies that agent's setup; without, it asks which agent.
+    vscode.commands.registerCommand(COMMANDS.copyMcpConfiguration, async (agent?: unknown) => {
+      const ext = ready();
+      let id = AGENT_IDS.find((a) => a === agent);
+      if (!id) {
+        const items = AGENT_IDS.map((a) => {
+          const setup = ext.agentSetup(a);
+          return { label: setup.label, detail: setup.where, id: a };
+        });
+        id = (await vscode.window.showQuickPick(items, { title: 'Sightline: connect an agent', placeHolder: 'Which agent should use Sightline? Its setup goes to the clipboard.' }))?.id;
+        if (!id) return undefined;
+      }
+      const setup = ext.agentSetup(id);
+      await vscode.env.clipboard.writeText(setup.text);
+      void vscode.window.showInformationMessage(`Sightline: ${setup.label} setup copied. ${setup.where}`);
+      return setup;
     }),
   ];
 }

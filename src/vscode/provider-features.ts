@@ -20,6 +20,7 @@ import type {
 } from '../engine/language-features';
 import { invalidArgument, notFound } from '../common/errors';
 import { requireCommandConsent } from '../engine/language-features';
+import { isLoadingPlaceholder, retryWhilePlaceholder } from '../engine/placeholders';
 import type { ProviderCalls } from '../engine/provider-calls';
 import { applyPlan, planFromTextEdits, planFromWorkspaceEdit } from './edits';
 import { PositionMapper } from './positions';
@@ -83,16 +84,26 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
     return this.locations('vscode.executeTypeDefinitionProvider', 'type definition', at, root, signal);
   }
 
+  /**
+   * The document is opened (so its language server loads it) by `map.open`; while the server still answers with a
+   * loading placeholder (TypeScript's `(loading...)`), it is asked again, within the provider timeout. An answer
+   * that is still a placeholder then comes back marked `partial`, never as if it were the answer.
+   */
   async hover(at: SourcePosition, root: string, signal?: AbortSignal): Promise<HoverInfo[]> {
     const map = new PositionMapper(root);
     const { document, position } = await map.open(at);
-    const hovers = await this.calls.call<vscode.Hover[]>(
-      { provider: 'hover', languageId: document.languageId, isEmpty: (h) => !h?.some((x) => x.contents.some((c) => markdownText(c).trim())), emptyMeansNotReady: true, signal },
-      () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position),
-    );
-    return (hovers ?? []).map((h) => ({
+    const ask = async () =>
+      (await this.calls.call<vscode.Hover[]>(
+        { provider: 'hover', languageId: document.languageId, isEmpty: (h) => !h?.some((x) => x.contents.some((c) => markdownText(c).trim())), emptyMeansNotReady: true, signal },
+        () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position),
+      )) ?? [];
+    const loading = (hovers: vscode.Hover[]) => hovers.some((h) => h.contents.some((c) => isLoadingPlaceholder(markdownText(c))));
+    const { value: hovers, placeholder, tries } = await retryWhilePlaceholder(ask, loading, this.calls.timeoutMs(), signal);
+    const partial = placeholder ? `The ${document.languageId} language server was still loading the project after ${tries} tries in ${this.calls.timeoutMs()} ms; the hover may lack types. Retry in a few seconds.` : undefined;
+    return hovers.map((h) => ({
       contents: h.contents.map(markdownText).filter((t) => t.trim() !== ''),
       ...(h.range ? { range: map.range(document.uri, h.range) } : {}),
+      ...(partial ? { partial } : {}),
     }));
   }
 

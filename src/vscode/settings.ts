@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { DEFAULT_MAX_TOKENS, MAX_MAX_TOKENS, MIN_MAX_TOKENS } from '../common/tokens';
+import { groupsForTrust } from '../tools/registry';
 import { TOOL_GROUPS, type ToolGroup } from '../tools/shared/tool';
 
 /** The `sightline.*` settings, read once per change and clamped to the bounds package.json declares. */
@@ -22,7 +23,8 @@ function clamp(value: unknown, min: number, max: number, fallback: number): numb
 export function readSettings(): Settings {
   const c = vscode.workspace.getConfiguration(SECTION);
   const groups = c.get<unknown[]>('tools', [...TOOL_GROUPS]);
-  const toolGroups = TOOL_GROUPS.filter((g) => Array.isArray(groups) && groups.includes(g));
+  // Restricted mode (an untrusted workspace) keeps the tools that change files off: package.json says so to the user.
+  const toolGroups = groupsForTrust(TOOL_GROUPS.filter((g) => Array.isArray(groups) && groups.includes(g)), vscode.workspace.isTrusted);
   const exclude = c.get<unknown[]>('index.exclude', []);
   const docCollections = c.get<unknown[]>('index.docCollections', []);
   return {

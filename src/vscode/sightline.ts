@@ -7,17 +7,13 @@ import { ProviderCalls } from '../engine/provider-calls';
 import type { Workspaces } from '../engine/workspaces';
 import type { LoopbackEndpoint } from '../mcp/http';
 import { writeLock } from '../mcp/lockfile';
-import { SERVER_NAME } from '../mcp/server';
+import { type AgentId, type AgentSetup, agentSetup } from '../mcp/agent-setup';
 import { FolderEngines } from './folders';
 import { VsCodeLanguageFeatures } from './provider-features';
 import { McpHost } from './mcp-host';
 import { affectsIndex, affectsTools, readSettings, SECTION, type Settings } from './settings';
 import { IndexStatusItem } from './status';
 import { IndexSync } from './sync';
-
-export interface McpConfiguration {
-  mcpServers: Record<string, { type: 'stdio'; command: string; args: string[] } | { type: 'http'; url: string; headers: Record<string, string> }>;
-}
 
 /** What activate() returns: how tests (and other extensions) reach the running instance. */
 export interface SightlineApi {
@@ -89,6 +85,13 @@ export class SightlineExtension implements vscode.Disposable {
         if (affectsTools(e) || e.affectsConfiguration(`${SECTION}.maxTokens`)) this.mcp.update(this.settings.toolGroups, this.settings.maxTokens);
       }),
     );
+    // Trusting the workspace turns the edit group on (if the setting has it) without a reload.
+    this.store.add(
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        this.settings = readSettings();
+        this.mcp.update(this.settings.toolGroups, this.settings.maxTokens);
+      }),
+    );
     this.logger.log('info', `Sightline ${this.version} started; MCP server ${endpoint.url}, version ${this.mcp.version}, ${this.mcp.offeredTools.length} tools`);
   }
 
@@ -115,20 +118,14 @@ export class SightlineExtension implements vscode.Disposable {
   }
 
   /**
-   * For agents outside VS Code. "sightline" runs the bundled CLI as a stdio bridge to whichever window has the
-   * agent's folder open (it survives window restarts); "sightline-http" talks to this window directly, with
-   * this window's address and token.
+   * For agents outside VS Code: each runs the bundled CLI as a stdio bridge to whichever window has the agent's
+   * folder open (it survives window restarts); the generic form adds this window's HTTP address and token.
    */
-  mcpConfiguration(): McpConfiguration {
+  agentSetup(id: AgentId): AgentSetup {
     const { url, token } = this.mcp.endpoint();
     const cli = path.join(this.context.extensionPath, 'dist', 'cli.js');
     const root = this.folders.workspaces.engines[0]?.root;
-    return {
-      mcpServers: {
-        [SERVER_NAME]: { type: 'stdio', command: 'node', args: [cli, 'bridge', ...(root ? ['--root', root] : [])] },
-        [`${SERVER_NAME}-http`]: { type: 'http', url, headers: { Authorization: `Bearer ${token}` } },
-      },
-    };
+    return agentSetup(id, { node: 'node', cli, root }, { url, token });
   }
 
   api(): SightlineApi {

@@ -8,6 +8,9 @@
 //   SIGHTLINE_IT_GREP      mocha --grep for the suite inside the extension host
 //   SIGHTLINE_IT_TIMEOUT   overall bound for one run in seconds (default 600)
 //   SIGHTLINE_IT_KEEP=1    keep the temp folder (logs, user data, workspace copy) for inspection
+//   SIGHTLINE_IT_WORKSPACE an absolute folder (your own code) to open instead of the fixtures: it is copied, like them
+//   SIGHTLINE_IT_TESTS     an absolute folder holding a compiled test index (index.js exporting run(), as in
+//                          out/integration/suite) to run instead of Sightline's own suite
 //   SIGHTLINE_IT_VSIX      a packaged .vsix: install it into this run's extensions folder, as a user would, and
 //                          run the tests of test/integration/packaged against it instead of the development
 //                          folder (test/integration/packaged.mjs packages one and sets this)
@@ -28,7 +31,8 @@ const vsix = process.env.SIGHTLINE_IT_VSIX ? path.resolve(process.env.SIGHTLINE_
 // VS Code runs extensionTestsPath only beside an extensionDevelopmentPath: against an installed VSIX that is an
 // empty probe extension, so the Sightline that loads is the installed one and nothing of this folder.
 const developmentPath = vsix ? path.join(here, 'packaged', 'probe') : root;
-const testIndexDir = path.join(root, 'out', 'integration', vsix ? 'packaged' : 'suite');
+const testIndexDir = process.env.SIGHTLINE_IT_TESTS ? path.resolve(process.env.SIGHTLINE_IT_TESTS) : path.join(root, 'out', 'integration', vsix ? 'packaged' : 'suite');
+const outsideWorkspace = process.env.SIGHTLINE_IT_WORKSPACE ? path.resolve(process.env.SIGHTLINE_IT_WORKSPACE) : undefined;
 const fixtures = (process.env.SIGHTLINE_IT_FOLDERS ?? 'editor-ts,editor-js').split(',').map((f) => f.trim()).filter(Boolean);
 const overallMs = Number(process.env.SIGHTLINE_IT_TIMEOUT ?? 600) * 1000;
 const keep = process.env.SIGHTLINE_IT_KEEP === '1';
@@ -241,7 +245,8 @@ async function main() {
   if (!fs.existsSync(path.join(testIndexDir, 'index.js'))) throw new Error(`${testIndexDir}/index.js is missing: run "npm run build" first.`);
   if (vsix && !fs.existsSync(vsix)) throw new Error(`SIGHTLINE_IT_VSIX names ${vsix}, which does not exist.`);
   if (!vsix && !fs.existsSync(path.join(root, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first.');
-  for (const f of fixtures) if (!fs.existsSync(path.join(root, 'test', 'fixtures', f))) throw new Error(`fixture test/fixtures/${f} does not exist (SIGHTLINE_IT_FOLDERS).`);
+  if (outsideWorkspace && !fs.statSync(outsideWorkspace, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`SIGHTLINE_IT_WORKSPACE names ${outsideWorkspace}, which is not a folder.`);
+  if (!outsideWorkspace) for (const f of fixtures) if (!fs.existsSync(path.join(root, 'test', 'fixtures', f))) throw new Error(`fixture test/fixtures/${f} does not exist (SIGHTLINE_IT_FOLDERS).`);
   if (fixtures.length === 0) throw new Error('SIGHTLINE_IT_FOLDERS names no fixture folder.');
   ensureChromium();
   const tools = ensureTools(cacheDir);
@@ -257,10 +262,17 @@ async function main() {
 
   // Tests edit files (rename with apply, index following an edit): they get copies, never the fixtures themselves.
   const workspace = path.join(state.tmp, 'workspace');
-  for (const f of fixtures) fs.cpSync(path.join(root, 'test', 'fixtures', f), path.join(workspace, f), { recursive: true });
   let open;
-  if (fixtures.length === 1) open = `folder=${encodeURIComponent(path.join(workspace, fixtures[0]))}`;
-  else {
+  if (outsideWorkspace) {
+    // node_modules and .git stay behind: the copy is for indexing and editing, not for building.
+    const copy = path.join(workspace, path.basename(outsideWorkspace));
+    fs.cpSync(outsideWorkspace, copy, { recursive: true, filter: (src) => !/[\\/](node_modules|\.git)$/.test(src) });
+    open = `folder=${encodeURIComponent(copy)}`;
+  } else if (fixtures.length === 1) {
+    fs.cpSync(path.join(root, 'test', 'fixtures', fixtures[0]), path.join(workspace, fixtures[0]), { recursive: true });
+    open = `folder=${encodeURIComponent(path.join(workspace, fixtures[0]))}`;
+  } else {
+    for (const f of fixtures) fs.cpSync(path.join(root, 'test', 'fixtures', f), path.join(workspace, f), { recursive: true });
     const file = path.join(workspace, 'sightline-tests.code-workspace');
     // TypeScript's inlay hints are off by default; the inlay_hints tests need parameter-name hints.
     const settings = { 'typescript.inlayHints.parameterNames.enabled': 'all', 'javascript.inlayHints.parameterNames.enabled': 'all' };

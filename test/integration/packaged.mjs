@@ -21,8 +21,23 @@ function run(cmd, args, env = process.env) {
 fs.rmSync(vsix, { force: true });
 fs.mkdirSync(path.dirname(vsix), { recursive: true });
 const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-if (run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix]) !== 0 || !fs.existsSync(vsix)) {
+process.stdout.write(`[packaged] vsce package --no-dependencies --out ${vsix}\n`);
+const packaged = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsix], { cwd: root, encoding: 'utf8' });
+process.stdout.write(`${packaged.stdout ?? ''}${packaged.stderr ?? ''}`);
+if (packaged.status !== 0 || !fs.existsSync(vsix)) {
   process.stderr.write('[packaged] vsce package failed: no .vsix to test\n');
   process.exit(1);
+}
+// Marketplace-ready means vsce has nothing to warn about (no missing repository, icon, license …).
+if (/\bWARNING\b/.test(`${packaged.stdout}${packaged.stderr}`)) {
+  process.stderr.write('[packaged] vsce package printed a warning (above): fix package.json or .vscodeignore\n');
+  process.exit(1);
+}
+// The bundles it just built (vscode:prepublish, --production) must not point at source maps the VSIX leaves out.
+for (const file of ['dist/extension.js', 'dist/cli.js', 'dist/parse-worker.js', 'dist/media/blast-radius.js', 'dist/media/blast-radius.css']) {
+  if (fs.readFileSync(path.join(root, file), 'utf8').includes('sourceMappingURL=')) {
+    process.stderr.write(`[packaged] ${file} references a source map the VSIX does not ship\n`);
+    process.exit(1);
+  }
 }
 process.exit(run(process.execPath, [path.join(here, 'driver.mjs')], { ...process.env, SIGHTLINE_IT_VSIX: vsix, SIGHTLINE_IT_FOLDERS: 'editor-ts' }));

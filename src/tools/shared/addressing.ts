@@ -5,19 +5,20 @@ import type { Engine } from '../../engine/engine';
 import type { SourcePosition } from '../../engine/language-features';
 import type { IndexedSymbol } from '../../graph/symbol-table';
 import { containsIdentifier } from '../../common/text-match';
-import { maxTokensArg, workspaceArg } from './common-args';
+import { maxTokensArg, workspaceArg, lineNumber } from './common-args';
 import { lookupSymbol } from '../../graph/symbol-lookup';
 import type { ToolContext } from './tool';
 
 /**
  * Every position tool takes either `{file, line, character}` (1-based, character in code points) or `{symbol}`
- * (a name, qualified name or symbol_id, resolved through the index to where its name is declared).
+ * (a name, qualified name or symbol_id, resolved through the index to where its name is declared). Agents read
+ * that once, in the server instructions (src/mcp/server.ts), not in each tool's schema.
  */
 export const positionArgs = {
-  file: z.string().min(1).max(1000).optional().describe('File path, workspace-relative or absolute. With line and character; or pass symbol instead.'),
-  line: z.number().int().min(1).optional().describe('1-based line.'),
-  character: z.number().int().min(1).optional().describe('1-based character (Unicode code points) on that line.'),
-  symbol: z.string().min(1).max(500).optional().describe('Instead of a position: a symbol name, qualified name (`Class.method`), symbol_id, or `path:line` (the function enclosing that line).'),
+  file: z.string().min(1).max(1000).optional(),
+  line: lineNumber().optional(),
+  character: lineNumber().optional(),
+  symbol: z.string().min(1).max(500).optional(),
 };
 
 /** The arguments of a tool that asks about one position: the position (or symbol), a budget and a workspace. */

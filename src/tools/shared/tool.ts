@@ -43,6 +43,11 @@ export interface ToolSpec<S extends ZodRawShape, O extends ZodRawShape> {
   inputSchema: S;
   outputSchema: O;
   annotations: ToolAnnotations;
+  /**
+   * True for tools that only a language server can answer (in VS Code). Headless servers leave them out of
+   * `tools/list`: an agent should not spend context on a tool whose every answer is "needs VS Code".
+   */
+  needsLanguageServer?: boolean;
   handler(args: z.output<z.ZodObject<S>>, ctx: ToolContext): Promise<ToolValue<O>>;
 }
 
@@ -59,6 +64,7 @@ export interface ToolDefinition<O extends ZodRawShape = ZodRawShape> {
   /** The result's schema as clients see it (`listedOutputSchema`): the keys every answer has; others (`freshness`, hints) allowed. */
   readonly outputSchema: z.ZodObject<ZodRawShape, z.core.$loose>;
   readonly annotations: ToolAnnotations;
+  readonly needsLanguageServer?: boolean;
   /**
    * Runs the handler on arguments `invokeTool` validated. `reserveTokens` is taken off `max_tokens` after parsing
    * (the part of the budget kept for what invokeTool adds), so a reserve never trips the argument's lower bound.

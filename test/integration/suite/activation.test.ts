@@ -40,20 +40,26 @@ describe('activation', () => {
     assert.match(api.mcpVersion(), new RegExp(`^${api.version.replace(/\./g, '\\.')}\\+[0-9a-f]{12}$`));
   });
 
-  it('registers its commands, and Copy MCP Configuration puts this window\'s address and token on the clipboard', async () => {
+  it('registers its commands, and Copy MCP Configuration puts each agent\'s setup on the clipboard', async () => {
     const commands = await vscode.commands.getCommands(true);
     for (const id of ['sightline.reindex', 'sightline.showLog', 'sightline.copyMcpConfiguration']) assert.ok(commands.includes(id), id);
     const api = await sightline();
-    const config = await vscode.commands.executeCommand<any>('sightline.copyMcpConfiguration');
     const { url, token } = api.endpoint();
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
-    assert.deepEqual(config, {
+    const bridge = [path.join(ext.extensionPath, 'dist', 'cli.js'), 'bridge', '--root', api.workspaces().engines[0].root];
+    const generic = await vscode.commands.executeCommand<any>('sightline.copyMcpConfiguration', 'generic');
+    assert.deepEqual(JSON.parse(generic.text), {
       mcpServers: {
-        sightline: { type: 'stdio', command: 'node', args: [path.join(ext.extensionPath, 'dist', 'cli.js'), 'bridge', '--root', api.workspaces().engines[0].root] },
+        sightline: { type: 'stdio', command: 'node', args: bridge },
         'sightline-http': { type: 'http', url, headers: { Authorization: `Bearer ${token}` } },
       },
     });
-    assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), config);
+    assert.equal(await vscode.env.clipboard.readText(), generic.text);
+    const claude = await vscode.commands.executeCommand<any>('sightline.copyMcpConfiguration', 'claude-code');
+    assert.match(claude.text, /^claude mcp add sightline -- node \S+cli\.js bridge --root /);
+    assert.equal(await vscode.env.clipboard.readText(), claude.text);
+    const cursor = await vscode.commands.executeCommand<any>('sightline.copyMcpConfiguration', 'cursor');
+    assert.deepEqual(JSON.parse(cursor.text), { mcpServers: { sightline: { command: 'node', args: bridge } } });
   });
 
   it('Reindex Workspace re-runs the index and reports the count', async () => {

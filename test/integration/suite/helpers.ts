@@ -9,7 +9,7 @@ import { type Continuation, continuationFile, type TestResults, writeAtomically 
 
 /** Shared by the integration tests: the running extension, a real MCP client, bounded polls. */
 
-export const EXTENSION_ID = 'sightline.sightline';
+export const EXTENSION_ID = 'sightline-dev.sightline';
 
 export function workspaceRoot(): string {
   const folder = vscode.workspace.workspaceFolders?.[0];

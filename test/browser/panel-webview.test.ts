@@ -9,7 +9,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { computeBlastRadius } from '../../src/panel/compute';
 import { blastRadiusHtml, newNonce } from '../../src/panel/html';
 import type { BlastRadiusRequest, BlastRadiusResult, HostMessage, WebviewMessage } from '../../src/panel/protocol';
-import { callTool, contextFor, copyFixture, REPO_ROOT, removeDir } from './helpers';
+import { callTool, contextFor, copyFixture, REPO_ROOT, removeDir } from '../unit/helpers';
 
 const ORIGIN = 'https://sightline-webview.test';
 const MEDIA = path.join(REPO_ROOT, 'dist', 'media');
