@@ -3,7 +3,7 @@ import type { ZodRawShape } from 'zod';
 import { asSightlineError, type ErrorKind, errorMessage, isSightlineError, SightlineError } from '../../common/errors';
 import type { Engine } from '../../engine/engine';
 import type { ToolContext, ToolDefinition, ToolResult } from './tool';
-import { estimateTokens } from '../../common/tokens';
+import { estimateTokens, MIN_MAX_TOKENS } from '../../common/tokens';
 import { createToolContext } from './context';
 import { validateArgs } from './validate';
 
@@ -38,7 +38,9 @@ export async function invokeTool<O extends ZodRawShape>(tool: ToolDefinition<O>,
     const engine = ctx.workspaces.pick(stringArg(valid.workspace) ?? stringArg(valid.repository), stringArg(valid.file));
     // max_tokens bounds the whole answer the agent gets, freshness included: the tool fits its part into the rest.
     const reserve = estimateTokens({ freshness: engine.freshness() }) + 2;
-    const budgeted = typeof valid.max_tokens === 'number' ? { ...valid, max_tokens: Math.max(1, valid.max_tokens - reserve) } : valid;
+    // Never below the schema's own minimum: the tool re-parses its arguments, and max_tokens 100 less the
+    // reserve failed that parse as an internal error (found by the fuzz pass).
+    const budgeted = typeof valid.max_tokens === 'number' ? { ...valid, max_tokens: Math.max(MIN_MAX_TOKENS, valid.max_tokens - reserve) } : valid;
     const value = await tool.run(budgeted, ctx);
     return { ok: true, value: { ...value, freshness: engine.freshness() }, engine };
   } catch (e) {
