@@ -25,11 +25,17 @@ export interface CorpusSpec {
   exclude?: string[];
   /** Synthetic corpora: lines of code to generate. */
   loc?: number;
+  /** Measured by `npm run quality` only, not by the speed bench. */
+  qualityOnly?: boolean;
 }
 
 export const CORPORA: readonly CorpusSpec[] = [
   { name: 'rxjs', source: 'npm rxjs@7.8.2 src/', kind: 'npm', packages: ['rxjs@7.8.2'], root: 'package/src' },
   { name: 'effect', source: 'npm effect@3.22.4 src/', kind: 'npm', packages: ['effect@3.22.4'], root: 'package/src' },
+  // Plain CommonJS JavaScript without types (prototype methods, `app.use = function`, `exports.f = …`): the call-graph quality bench's JS corpus.
+  { name: 'express', source: 'npm express@4.21.2 (lib/, index.js)', kind: 'npm', packages: ['express@4.21.2'], root: 'package', qualityOnly: true },
+  // Plain JavaScript classes and arrow functions in CommonJS modules, which TypeScript's JS mode can follow.
+  { name: 'semver', source: 'npm semver@7.7.3', kind: 'npm', packages: ['semver@7.7.3'], root: 'package', qualityOnly: true },
   { name: 'monaco', source: 'npm monaco-editor@0.57.0 esm/', kind: 'npm', packages: ['monaco-editor@0.57.0'], root: 'package/esm' },
   {
     name: 'python',
@@ -52,7 +58,7 @@ export const CORPORA: readonly CorpusSpec[] = [
 ];
 
 /** The corpora a plain `npm run bench` runs: every real one and the growth series. */
-export const DEFAULT_CORPORA = CORPORA.map((c) => c.name);
+export const DEFAULT_CORPORA = CORPORA.filter((c) => !c.qualityOnly).map((c) => c.name);
 
 export function corpusSpec(name: string): CorpusSpec {
   const spec = CORPORA.find((c) => c.name === name);

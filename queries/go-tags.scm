@@ -46,3 +46,5 @@
 (for_statement (range_clause left: (expression_list (_) . (identifier) @bind.name) right: (identifier) @bind.iterates)) @bind
 ; `hs := []Handler{…}` then `for _, h := range hs`: h is a Handler (calls on it dispatch through the interface).
 (short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . (composite_literal type: (slice_type element: [(type_identifier) (qualified_type)] @bind.elements)))) @bind
+; `func F[T Shape](x T)`: x is a Shape as far as calls go (extraction rewrites bindings typed T, src/index/type-bounds.ts).
+(type_parameter_declaration name: (identifier) @bind.name type: (type_constraint . [(type_identifier) (qualified_type)] @bind.type)) @bind @bind.bound

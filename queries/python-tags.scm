@@ -24,6 +24,8 @@
 
 (assignment left: (identifier) @bind.name right: (call function: (identifier) @bind.type)) @bind
 (assignment left: (identifier) @bind.name type: (type (identifier) @bind.type)) @bind
+; `m = re.match(…)`, `r = self.make()`: the callee's declared result (outside the workspace: never guessed).
+(assignment left: (identifier) @bind.name right: (call function: (attribute) @bind.returns)) @bind
 (typed_parameter (identifier) @bind.name type: (type (identifier) @bind.type)) @bind
 (typed_default_parameter name: (identifier) @bind.name type: (type (identifier) @bind.type)) @bind
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @bind.field) right: (call function: (identifier) @bind.type) (#eq? @_self "self")) @bind
@@ -34,9 +36,6 @@
 (assignment left: (identifier) @bind.name right: (dictionary (pair value: [(identifier) (attribute)] @bind.aliases))) @bind
 (assignment left: (identifier) @bind.name right: [(list [(identifier) (attribute)] @bind.aliases) (tuple [(identifier) (attribute)] @bind.aliases)]) @bind
 (return_statement [(identifier) (attribute)] @bind.alias) @bind @bind.return
-; Literals and builtin results are not workspace types: `m.group()` on `m = "…"` is never a workspace method.
-(assignment left: (identifier) @bind.name right: [(string) (concatenated_string) (integer) (float) (list) (dictionary) (set) (tuple) (list_comprehension) (dictionary_comprehension) (set_comprehension) (generator_expression)] @bind.literal) @bind
-(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @bind.field) right: [(string) (concatenated_string) (integer) (float) (list) (dictionary) (set) (tuple) (list_comprehension) (dictionary_comprehension) (set_comprehension)] @bind.literal (#eq? @_self "self")) @bind
 ; Untyped parameters are bound too: `def f(a): a()` calls the parameter, not a module function `a`.
 (parameters [(identifier) @bind.name (default_parameter name: (identifier) @bind.name) (list_splat_pattern (identifier) @bind.name) (dictionary_splat_pattern (identifier) @bind.name)] @bind.param) @bind
 

@@ -34,10 +34,18 @@ export interface OracleCallee {
   sites: { pos: number; use: SiteUse }[];
 }
 
+/** A declaration inside the corpus, by file and the offset of its name. */
+export interface OracleDecl {
+  file: string;
+  pos: number;
+}
+
 interface CacheShape {
   version: number;
   incoming: Record<string, OracleSite[] | null>;
   outgoing: Record<string, OracleCallee[] | null>;
+  /** Members each method overrides or implements (added later: an older cache simply lacks it). */
+  bases?: Record<string, OracleDecl[]>;
 }
 
 const CACHE_VERSION = 6;
@@ -118,6 +126,32 @@ export class Oracle {
     this.dirty = false;
   }
 
+  /** The parsed file (workspace-relative path), for scorers that enumerate declarations as TypeScript sees them. */
+  sourceFile(file: string): ts.SourceFile | undefined {
+    return this.service.getProgram()?.getSourceFile(path.join(this.root, file));
+  }
+
+  /**
+   * What the name at (file, pos) refers to for the checker: its declarations, or undefined when TypeScript has no
+   * symbol there (an untyped receiver in plain JavaScript: `layer.match()` on a parameter). Declarations outside
+   * the corpus are given with an empty file.
+   */
+  symbolAt(file: string, pos: number): OracleDecl[] | undefined {
+    const program = this.service.getProgram();
+    const sf = program?.getSourceFile(path.join(this.root, file));
+    const node = sf && innermostAt(sf, pos);
+    if (!program || !node) return undefined;
+    const checker = program.getTypeChecker();
+    let sym = checker.getSymbolAtLocation(node);
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    if (!sym?.declarations?.length) return undefined;
+    return sym.declarations.map((d) => {
+      const name = ts.getNameOfDeclaration(d) ?? d;
+      const at = d.getSourceFile();
+      return { file: this.rel(at.fileName) ?? '', pos: name.getStart(at) };
+    });
+  }
+
   private rel(abs: string): string | undefined {
     if (!this.rootFiles.has(abs)) return undefined;
     return path.relative(this.root, abs).split(path.sep).join('/');
@@ -160,6 +194,29 @@ export class Oracle {
     store[key] = result;
     this.dirty = true;
     return result;
+  }
+
+  /**
+   * The corpus members the method named at (file, pos) overrides or implements, up the whole class/interface
+   * hierarchy (what a call through a base type may dispatch to it from). Members declared outside the corpus
+   * (lib.d.ts `toString`, `Iterator.next`) have no callers in the corpus to ask about and are left out.
+   */
+  bases(file: string, pos: number): OracleDecl[] {
+    const store = (this.cache.bases ??= {});
+    const key = `${file}:${pos}`;
+    if (key in store) return store[key];
+    const out: OracleDecl[] = [];
+    for (const base of this.relatives(path.join(this.root, file), pos).bases) {
+      for (const decl of base.declarations ?? []) {
+        const name = ts.getNameOfDeclaration(decl);
+        const at = decl.getSourceFile();
+        const rel = this.rel(at.fileName);
+        if (name && rel) out.push({ file: rel, pos: name.getStart(at) });
+      }
+    }
+    store[key] = out;
+    this.dirty = true;
+    return out;
   }
 
   /** Where the declaration with a body of the symbol named at `pos` names it (`pos` itself when there is none). */

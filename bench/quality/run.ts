@@ -4,15 +4,28 @@ import type { IndexedSymbol } from '../../src/graph/symbol-table';
 import { CACHE_DIR, prepareCorpus } from '../corpora';
 import { FIXTURE_DIR, FIXTURE_LANGS, scoreFixture } from './fixtures';
 import { Oracle } from './oracle';
+import { GoOracle, classifyGoSite } from './oracle-go';
+import { PythonOracle, classifyPythonSite } from './oracle-python';
+import { reportJs } from './report-js';
+import { type JsScore, scoreJs } from './score-js';
+import { reportEdges } from './report-edges';
+import { f2, reportTs } from './report-ts';
+import { type EdgeScore, sampleCallables, scoreEdges } from './score-edges';
 import { indexWorkspace } from './sightline';
-import { type CorpusScore, type Counts, THRESHOLDS, sampleTargets, scoreCorpus } from './score-ts';
+import { sampleTargets, scoreCorpus } from './score-ts';
 
 /**
- * `npm run quality`: Sightline's call graph against TypeScript's call hierarchy on real packages.
- *   --corpus effect|rxjs|fixtures   one corpus only (default: all, then the annotated fixtures)
- *   --sample N                targets per corpus (default 1000; oracle answers are cached in .bench-cache/quality)
- *   --blast N                 blast-radius targets per corpus (default 60)
- *   --worst N                 worst targets to list (default 8)
+ * `npm run quality`: Sightline's call graph against reference call graphs on real code.
+ *   --corpus a,b         some corpora only: effect, rxjs, semver, express, python, go, fixtures (default: all)
+ *   --quick              small samples everywhere: --sample 150 --go-sample 100 --py-sample 20 --blast 15
+ *   --sample N           TypeScript targets per corpus (default 1000; oracle answers cached in .bench-cache/quality)
+ *   --blast N            blast-radius targets per corpus (default 60)
+ *   --go-sample N        Go targets (default 400)
+ *   --py-blast N         Python blast-radius targets (default 3: each closure costs pyright dozens of questions)
+ *   --go-packages P      package patterns given to callgraph (default std; its answer is cached per pattern)
+ *   --js-sample N        plain-JS (semver, express) declarations sampled as targets (default 1000: all of them)
+ *   --py-sample N        Python targets (default 60: pyright takes ~20 s a target on a loaded 2-core machine; answers cached)
+ *   --worst N            worst targets / examples to list (default 8)
  */
 
 function arg(name: string, fallback: string): string {
@@ -20,47 +33,11 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
-export function pr(c: Counts): { p: number; r: number } {
-  return { p: c.tp + c.fp ? c.tp / (c.tp + c.fp) : 1, r: c.tp + c.fn ? c.tp / (c.tp + c.fn) : 1 };
-}
-
-const f2 = (x: number) => x.toFixed(3);
-
-function report(s: CorpusScore, worstCount: number, floor: number): void {
-  console.log(`\n### ${s.corpus}: ${s.targets} targets (${s.skipped} sampled symbols the oracle does not treat as callable)\n`);
-  console.log('| min_confidence | callers P | callers R | callers tp/fp/fn | callees P | callees R | blast d3 recall | blast extra |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const t of THRESHOLDS) {
-    const c = pr(s.callers[t]);
-    const o = pr(s.callees[t]);
-    const b = s.blast[t];
-    console.log(`| ${t}${t === floor ? ' (default)' : ''} | ${f2(c.p)} | ${f2(c.r)} | ${s.callers[t].tp}/${s.callers[t].fp}/${s.callers[t].fn} | ${f2(o.p)} | ${f2(o.r)} | ${f2(b.expected ? b.found / b.expected : 1)} (${b.found}/${b.expected}) | ${b.extra} |`);
-  }
-  const d = pr(s.dispatch);
-  console.log(`\nfind_callers plus the callers of the members the target overrides (dispatch), vs the oracle's direct and base-member sites: P ${f2(d.p)} R ${f2(d.r)} (${s.dispatch.tp}/${s.dispatch.fp}/${s.dispatch.fn})`);
-  console.log(`\nfind_callers edges by resolution kind (at min_confidence ${floor}, and all):\n`);
-  console.log(`| kind | edges ≥ ${floor} | correct | precision | all edges | correct | precision |`);
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
-  for (const [k, v] of Object.entries(s.byKind).sort()) {
-    const a = s.byKindAtFloor[k] ?? { tp: 0, fp: 0 };
-    console.log(`| ${k} | ${a.tp + a.fp} | ${a.tp} | ${a.tp + a.fp ? f2(a.tp / (a.tp + a.fp)) : '–'} | ${v.tp + v.fp} | ${v.tp} | ${f2(v.tp / (v.tp + v.fp))} |`);
-  }
-  console.log(`\nfind_callers by the target's language (min_confidence ${floor}): ${Object.entries(s.byLanguage).map(([l, c]) => `${l} P ${f2(pr(c).p)} R ${f2(pr(c).r)} (${c.tp}/${c.fp}/${c.fn})`).join('; ')}`);
-  console.log(`\nmissed callers at the default min_confidence: ${Object.entries(s.missReasons).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
-  const m = s.moduleLevel;
-  console.log(`module-level call sites (not in the table), at min_confidence ${floor}: oracle ${m.oracleSites}, Sightline ${m.sightlineSites}, both ${m.matched}`);
-  console.log(`oracle call sites through a base member (dispatch, not counted): ${s.dispatchSites}; through a sibling implementation (never reach the target): ${s.familySites}`);
-  console.log(`super(…) calls linked to a base constructor (TS does not list them; not counted): ${s.superCalls}`);
-  console.log(`oracle references that are not calls (ignored): ${s.nonCallRefs}; callee targets Sightline has no symbol for: ${s.calleeTargetsOutside}`);
-  if (worstCount > 0) {
-    console.log(`\nworst targets:`);
-    for (const w of s.worst.slice(0, worstCount)) {
-      console.log(`- ${w.target}: ${w.tp.length} right, ${w.fp.length} false, ${w.fn.length} missed`);
-      for (const fp of w.fp.slice(0, 4)) console.log(`    + ${fp.id} (${fp.resolution} ${fp.confidence})`);
-      for (const fn of w.fn.slice(0, 4)) console.log(`    - ${fn.id} (${fn.why})`);
-    }
-  }
-}
+const QUICK = process.argv.includes('--quick');
+const num = (name: string, full: number, quick: number) => Number(arg(name, String(QUICK ? quick : full)));
+const ONLY = arg('corpus', '').split(',').filter(Boolean);
+const wanted = (name: string) => !ONLY.length || ONLY.some((o) => name.startsWith(o));
+const log = (line: string) => console.error(line);
 
 interface CorpusSpec {
   name: string;
@@ -81,13 +58,12 @@ const CORPUS_SPECS: CorpusSpec[] = [
 ];
 
 async function main(): Promise<void> {
-  const only = arg('corpus', '');
-  const sampleSize = Number(arg('sample', '1000'));
-  const blast = Number(arg('blast', '60'));
+  const sampleSize = num('sample', 1000, 150);
+  const blast = num('blast', 60, 15);
   const worst = Number(arg('worst', '8'));
   const floor = Number(arg('floor', '0.5'));
-  const results: CorpusScore[] = [];
-  for (const spec of CORPUS_SPECS.filter((c) => !only || c.name.startsWith(only))) {
+  const results: unknown[] = [];
+  for (const spec of CORPUS_SPECS.filter((c) => wanted(c.name))) {
     const root = spec.root();
     const t0 = Date.now();
     const index = await indexWorkspace(root);
@@ -98,13 +74,67 @@ async function main(): Promise<void> {
     const sample = sampleTargets(index, sampleSize, spec.keep);
     const score = await scoreCorpus(spec.name, index, oracle, sample, blast, floor);
     oracle.save();
-    console.error(`${spec.name}: ${files.length} files indexed in ${indexMs} ms, scored in ${Date.now() - t1} ms`);
-    report(score, worst, floor);
+    log(`${spec.name}: ${files.length} files indexed in ${indexMs} ms, scored in ${Date.now() - t1} ms`);
+    reportTs(score, worst, floor);
     results.push(score);
   }
-  if (!only || only === 'fixtures') await reportFixtures(floor);
+  for (const js of ['semver', 'express']) if (wanted(js)) results.push(await measureJs(js, num('js-sample', 1000, 200), floor, worst));
+  if (wanted('python')) results.push(await measurePython(num('py-sample', 60, 20), floor, num('py-blast', 3, 1), worst));
+  if (wanted('go')) results.push(await measureGo(num('go-sample', 400, 100), arg('go-packages', 'std').split(/\s+/), floor, blast, worst));
+  if (!ONLY.length || ONLY.includes('fixtures')) await reportFixtures(floor);
   fs.mkdirSync(path.join(CACHE_DIR, 'quality'), { recursive: true });
   fs.writeFileSync(path.join(CACHE_DIR, 'quality', 'last.json'), JSON.stringify(results, null, 1));
+}
+
+/** Plain JavaScript (semver, express): CommonJS source without types against TypeScript's call hierarchy in JS mode. */
+async function measureJs(name: string, sampleSize: number, floor: number, worst: number): Promise<JsScore> {
+  const corpus = prepareCorpus(name, log);
+  const index = await indexWorkspace(corpus.dir);
+  const files = [...index.graph.table.files.keys()].filter(IS_JS).sort();
+  const oracle = new Oracle(corpus.dir, files, path.join(CACHE_DIR, 'quality', `${name}-${corpus.versions.join('+')}.oracle.json`));
+  const score = await scoreJs(corpus.versions.join(', '), index, oracle, files, sampleSize, floor);
+  oracle.save();
+  reportJs(score, floor, worst);
+  return score;
+}
+
+/** Python: the standard library against pyright's call hierarchy (direct), plus that of overridden methods (dispatch). */
+async function measurePython(sampleSize: number, floor: number, blast: number, worst: number): Promise<EdgeScore> {
+  const corpus = prepareCorpus('python', log);
+  const t0 = Date.now();
+  const index = await indexWorkspace(corpus.dir);
+  const t1 = Date.now();
+  const cacheFile = path.join(CACHE_DIR, 'quality', `python-${corpus.versions.join('+')}.pyright.json`);
+  const oracle = new PythonOracle(index, path.join(CACHE_DIR, 'python'), corpus.spec.root, path.join(CACHE_DIR, 'tools'), cacheFile, log);
+  try {
+    const sample = sampleCallables(index, oracle, sampleSize, (s) => s.lang === 'python');
+    const score = await scoreEdges(`python (${corpus.versions.join(', ')})`, index, oracle, sample, classifyPythonSite, floor, blast);
+    log(`python: indexed in ${t1 - t0} ms, scored in ${Date.now() - t1} ms (${oracle.asked} pyright answers not cached)`);
+    reportEdges(score, 'pyright 1.1.414 call hierarchy', floor, [`set aside: references pyright lists among incoming calls that are not calls ${oracle.nonCallRefs}; calls of a base method that name the base explicitly (\`super().m()\`, \`Base.m(self)\`, never dispatch to the override) ${oracle.explicitBaseCalls}`], worst);
+    return score;
+  } finally {
+    await oracle.dispose();
+  }
+}
+
+/** Go: the standard library against `callgraph -algo=cha` (static calls direct, interface method calls dispatch). */
+async function measureGo(sampleSize: number, packages: string[], floor: number, blast: number, worst: number): Promise<EdgeScore> {
+  const corpus = prepareCorpus('go', log);
+  const t0 = Date.now();
+  const index = await indexWorkspace(corpus.dir);
+  const t1 = Date.now();
+  const oracle = new GoOracle(index, packages, path.join(CACHE_DIR, 'quality'), log);
+  const toolchain = oracle.toolchain;
+  if (!corpus.versions.some((v) => v.includes(toolchain.replace(/^go/, '')))) log(`warning: the corpus (${corpus.versions.join(', ')}) and the toolchain callgraph analysed (${toolchain}) differ`);
+  const sample = sampleCallables(index, oracle, sampleSize, (s) => s.lang === 'go');
+  const t2 = Date.now();
+  const score = await scoreEdges(`go (${corpus.versions.join(', ')} \`${packages.join(' ')}\`)`, index, oracle, sample, classifyGoSite, floor, blast);
+  log(`go: indexed in ${t1 - t0} ms, oracle loaded in ${t2 - t1} ms, scored in ${Date.now() - t2} ms`);
+  const st = oracle.stats;
+  reportEdges(score, `callgraph -algo=cha (${toolchain})`, floor, [
+    `callgraph edges mapped: ${st.edges}; set aside: calls of func values ${st.funcValueCalls} (CHA matches them by signature), synthetic wrappers/init ${st.synthetic}, anonymous function callees ${st.anonymousCallees}, outside the analysed files ${st.outsideCorpus}`,
+  ], worst);
+  return score;
 }
 
 async function reportFixtures(floor: number): Promise<void> {

@@ -1,6 +1,6 @@
 import type { IndexedSymbol } from '../../src/graph/symbol-table';
 import type { Oracle, SiteUse } from './oracle';
-import { type Edge, type SightlineIndex, blastTool, declaredAt, enclosingAt, groupOf, lineOf, moduleCallSites, nameOffset, onlySuperCalls, siteIndex, walkTool } from './sightline';
+import { type Edge, type SightlineIndex, blastTool, declaredAt, enclosingAt, groupOf, lineOf, moduleCallSites, nameOffset, onlySuperCalls, siteIndex, supportsArg, walkTool } from './sightline';
 
 /**
  * Scores Sightline's call graph against the TypeScript oracle on one corpus. Both sides name a caller by the
@@ -46,17 +46,28 @@ export interface CorpusScore {
   /** Sightline edges from `super(…)` to a base constructor, which the oracle does not report: not counted. */
   superCalls: number;
   callees: Record<string, Counts>;
-  /** find_callers with dispatch: callers of the target and of the members it overrides, vs the oracle's direct + base sites. */
-  dispatch: Counts;
+  /**
+   * The headline: find_callers as it answers by default, against the oracle's direct callers plus the callers of
+   * every member the target overrides or implements (calls that may dispatch to it). `callers` keeps direct apart.
+   */
+  withDispatch: Record<string, Counts>;
+  /** Misses of the headline at the default floor, by cause. */
+  dispatchMissReasons: Record<string, number>;
+  /** Base members the oracle has no call hierarchy for (property signatures holding a function type): their callers are not asked. */
+  basesUnanswered: number;
+  /** Oracle sites set aside from the dispatch callers because they are `super.m()` calls. */
+  superSites: number;
   calleeTargetsOutside: number;
   blast: Record<string, { found: number; expected: number; extra: number }>;
+  /** blast_radius against the oracle's closure that follows dispatch too (the headline blast figure). */
+  blastWithDispatch: Record<string, { found: number; expected: number; extra: number }>;
   blastTargets: number;
   worst: TargetResult[];
   /** A few wrong and missed callees, for reading. */
   calleeExamples: string[];
 }
 
-function counts(): Counts {
+export function counts(): Counts {
   return { tp: 0, fp: 0, fn: 0 };
 }
 
@@ -78,7 +89,7 @@ export function sampleTargets(index: SightlineIndex, limit: number, keep: (s: In
     .map(([, list]) => list);
 }
 
-function fnv(s: string): number {
+export function fnv(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
   return h;
@@ -87,8 +98,11 @@ function fnv(s: string): number {
 /** Oracle callers of a group as Sightline caller groups, plus module-level sites. */
 interface OracleCallers {
   callers: Map<string, { file: string; pos: number }>;
-  /** Callers through a member the target overrides or implements. */
-  viaBase: Set<string>;
+  /** Callers through a member the target overrides or implements (and not direct callers too). */
+  viaBase: Map<string, { file: string; pos: number }>;
+  basesUnanswered: number;
+  /** `super.m()` calls of a base member: they never reach an override, though the base's hierarchy lists them. */
+  superSites: number;
   moduleSites: { file: string; line: number }[];
   refs: number;
   dispatch: number;
@@ -105,7 +119,8 @@ function oracleCallers(index: SightlineIndex, oracle: Oracle, group: IndexedSymb
   let refs = 0;
   let dispatch = 0;
   let family = 0;
-  const viaBase = new Set<string>();
+  const viaBase = new Map<string, { file: string; pos: number }>();
+  let superSites = 0;
   const self = groupOf(sym.id);
   for (const site of sites) {
     if (!CALL_USES.has(site.use)) {
@@ -113,10 +128,11 @@ function oracleCallers(index: SightlineIndex, oracle: Oracle, group: IndexedSymb
       continue;
     }
     if (site.rel !== 'direct') {
-      if (site.rel === 'base') {
+      if (site.rel === 'base' && callsSuper(index, site)) superSites++;
+      else if (site.rel === 'base') {
         dispatch++;
         const enc = enclosingAt(index, site.file, site.pos);
-        if (enc && groupOf(enc.id) !== groupOf(sym.id)) viaBase.add(groupOf(enc.id));
+        if (enc && groupOf(enc.id) !== self && !viaBase.has(groupOf(enc.id))) viaBase.set(groupOf(enc.id), site);
       } else family++;
       continue;
     }
@@ -124,18 +140,45 @@ function oracleCallers(index: SightlineIndex, oracle: Oracle, group: IndexedSymb
     if (!enc) moduleSites.push({ file: site.file, line: lineOf(index, site.file, site.pos) });
     else if (groupOf(enc.id) !== self && !callers.has(groupOf(enc.id))) callers.set(groupOf(enc.id), site);
   }
-  return { callers, viaBase, moduleSites, refs, dispatch, family };
+  // The call hierarchy of each base member itself: calls whose static target is that member (or one of its own
+  // bases) may dispatch to the target. Sites that name a sibling override never reach the target.
+  let basesUnanswered = 0;
+  for (const base of oracle.bases(sym.file, nameOffset(index, sym))) {
+    const baseSites = oracle.incoming(base.file, base.pos);
+    if (baseSites === null) {
+      basesUnanswered++;
+      continue;
+    }
+    for (const site of baseSites) {
+      if (!CALL_USES.has(site.use) || site.rel === 'family') continue;
+      if (callsSuper(index, site)) {
+        superSites++;
+        continue;
+      }
+      const enc = enclosingAt(index, site.file, site.pos);
+      if (enc && groupOf(enc.id) !== self && !viaBase.has(groupOf(enc.id))) viaBase.set(groupOf(enc.id), site);
+    }
+  }
+  for (const g of callers.keys()) viaBase.delete(g);
+  return { callers, viaBase, basesUnanswered, superSites, moduleSites, refs, dispatch, family };
+}
+
+/** Whether the call at the site is `super.m(…)`: it names the base member explicitly and never dispatches. */
+function callsSuper(index: SightlineIndex, site: { file: string; pos: number }): boolean {
+  return /\bsuper\s*\.\s*$/.test((index.texts.get(site.file) ?? '').slice(Math.max(0, site.pos - 16), site.pos));
 }
 
 export async function scoreCorpus(name: string, index: SightlineIndex, oracle: Oracle, sample: IndexedSymbol[][], blastCount: number, floor: number): Promise<CorpusScore> {
   const score: CorpusScore = {
     corpus: name, targets: 0, skipped: 0, callers: {}, byKind: {}, byConfidence: {}, byKindAtFloor: {}, byLanguage: {}, missReasons: {}, moduleLevel: { oracleSites: 0, sightlineSites: 0, matched: 0 },
-    nonCallRefs: 0, dispatch: counts(), dispatchSites: 0, familySites: 0, superCalls: 0, callees: {}, calleeTargetsOutside: 0, blast: {}, blastTargets: 0, worst: [], calleeExamples: [],
+    nonCallRefs: 0, withDispatch: {}, dispatchMissReasons: {}, basesUnanswered: 0, superSites: 0, blastWithDispatch: {}, dispatchSites: 0, familySites: 0, superCalls: 0, callees: {}, calleeTargetsOutside: 0, blast: {}, blastTargets: 0, worst: [], calleeExamples: [],
   };
   for (const t of THRESHOLDS) {
     score.callers[t] = counts();
     score.callees[t] = counts();
     score.blast[t] = { found: 0, expected: 0, extra: 0 };
+    score.blastWithDispatch[t] = { found: 0, expected: 0, extra: 0 };
+    score.withDispatch[t] = counts();
   }
   const sites = siteIndex(index);
   const bump = (rec: Record<string, number>, k: string) => (rec[k] = (rec[k] ?? 0) + 1);
@@ -153,12 +196,15 @@ export async function scoreCorpus(name: string, index: SightlineIndex, oracle: O
     score.dispatchSites += truth.dispatch;
     score.familySites += truth.family;
 
-    // find_callers depth 1. TS's call hierarchy does not list `super(…)` as a call of the base constructor; we do.
-    const found = await walkTool(index, ids[0], 'in', 1, 0);
+    // find_callers depth 1, as it answers by default (with dispatch callers once the tool has them) and with
+    // direct calls only. TS's call hierarchy does not list `super(…)` as a call of the base constructor; we do.
+    const answer = await walkTool(index, ids[0], 'in', 1, 0);
+    const found = supportsArg('find_callers', 'dispatch') ? await walkTool(index, ids[0], 'in', 1, 0, { dispatch: false }) : answer;
     if (group[0].name === 'constructor') {
       for (const caller of [...found.keys()]) {
         if (!truth.callers.has(caller) && onlySuperCalls(index, caller, ids)) {
           found.delete(caller);
+          answer.delete(caller);
           score.superCalls++;
         }
       }
@@ -196,16 +242,27 @@ export async function scoreCorpus(name: string, index: SightlineIndex, oracle: O
     }
     if (result.fp.length || result.fn.length) score.worst.push(result);
 
-    // Dispatch-inclusive answer: what an agent changing an override needs to re-check.
-    // find_callers' own dispatch edges (resolution `dispatch`): callers of every base member this one overrides.
-    const withBases = await walkTool(index, ids[0], 'in', 1, floor, true);
-    const dispatchTruth = new Map<string, unknown>([...truth.callers, ...[...truth.viaBase].map((g) => [g, true] as const)]);
-    tally(score.dispatch, withBases, dispatchTruth, floor);
-    if (process.env.QUALITY_DEBUG) {
-      const via = index.graph.overridden(ids[0]).map((b) => b.id).join(',');
-      for (const g of withBases.keys()) if (!dispatchTruth.has(g)) console.error(`dispatch fp: ${self} <= ${g} via ${via}`);
-      for (const g of dispatchTruth.keys()) if (!withBases.has(g)) console.error(`dispatch fn: ${self} <= ${g} via ${via}`);
+    // The headline: what an agent changing this method needs to re-check, calls that dispatch to it included.
+    const dispatchTruth = new Map([...truth.callers, ...truth.viaBase]);
+    score.basesUnanswered += truth.basesUnanswered;
+    score.superSites += truth.superSites;
+    for (const t of THRESHOLDS) tally(score.withDispatch[t], answer, dispatchTruth, t);
+    const knownBases = index.graph.overridden(ids[0]).length > 0;
+    for (const [caller, site] of truth.viaBase) {
+      if ((answer.get(caller)?.confidence ?? -1) >= floor) continue;
+      const below = answer.get(caller);
+      const onLine = sites.get(`${site.file}:${lineOf(index, site.file, site.pos)}`) ?? [];
+      const why = below
+        ? `below min_confidence (${below.resolution} ${below.confidence})`
+        : !knownBases
+          ? 'override relation unknown to Sightline'
+          : onLine.length === 0
+            ? 'call through the base unresolved'
+            : 'call resolved to the base, not followed to the override';
+      bump(score.dispatchMissReasons, why);
+      if (process.env.QUALITY_DEBUG) console.error(`dispatch fn: ${self} <= ${caller} (${why})`);
     }
+    if (process.env.QUALITY_DEBUG) for (const g of answer.keys()) if ((answer.get(g)?.confidence ?? 0) >= floor && !dispatchTruth.has(g)) console.error(`dispatch fp: ${self} <= ${g}`);
 
     // module-level callers, by site line
     const mine = moduleCallSites(index, ids, floor).map((s) => `${s.file}:${s.line}`);
@@ -233,7 +290,7 @@ export async function scoreCorpus(name: string, index: SightlineIndex, oracle: O
         if (groupOf(decl.id) !== self) expected.set(groupOf(decl.id), { file: callee.file, pos: callee.pos });
       }
       // TS's call hierarchy cannot name a constant holding a function (`const f = make(…)`): compare like with like.
-      const got = new Map([...(await walkTool(index, impl.id, 'out', 1, 0))].filter(([g]) => ORACLE_VISIBLE.has(index.graph.table.byId.get(g)?.kind ?? 'constant')));
+      const got = new Map([...(await walkTool(index, impl.id, 'out', 1, 0, supportsArg('find_callees', 'dispatch') ? { dispatch: false } : {}))].filter(([g]) => ORACLE_VISIBLE.has(index.graph.table.byId.get(g)?.kind ?? 'constant')));
       for (const t of THRESHOLDS) tally(score.callees[t], got, expected, t);
       if (score.calleeExamples.length < 30) {
         for (const e of got.values()) if (!expected.has(e.other) && e.confidence >= 0.5) score.calleeExamples.push(`${self} + ${e.other} (${e.resolution} ${e.confidence})`);
@@ -243,24 +300,26 @@ export async function scoreCorpus(name: string, index: SightlineIndex, oracle: O
   }
   score.worst.sort((a, b) => b.fp.length + b.fn.length - (a.fp.length + a.fn.length) || (a.target < b.target ? -1 : 1));
 
-  // blast_radius depth 3 recall against the oracle's transitive closure
+  // blast_radius depth 3 recall against the oracle's transitive closure, without and with dispatch
   for (const group of sample.slice(0, blastCount)) {
-    const closure = oracleClosure(index, oracle, group, 3);
+    const closure = oracleClosure(index, oracle, group, 3, false);
     if (!closure) continue;
+    const closureAll = oracleClosure(index, oracle, group, 3, true)!;
     score.blastTargets++;
     const ids = group.map((s) => s.id);
     for (const t of THRESHOLDS) {
       const got = await blastTool(index, ids[0], 3, t);
-      const b = score.blast[t];
-      b.expected += closure.size;
-      for (const g of closure) if (got.has(g)) b.found++;
-      for (const g of got.keys()) if (!closure.has(g)) b.extra++;
+      for (const [b, expected] of [[score.blast[t], closure], [score.blastWithDispatch[t], closureAll]] as const) {
+        b.expected += expected.size;
+        for (const g of expected) if (got.has(g)) b.found++;
+        for (const g of got.keys()) if (!expected.has(g)) b.extra++;
+      }
     }
   }
   return score;
 }
 
-function tally(c: Counts, found: Map<string, Edge>, truth: Map<string, unknown>, threshold: number): void {
+export function tally(c: Counts, found: Map<string, Edge>, truth: Map<string, unknown>, threshold: number): void {
   for (const e of found.values()) {
     if (e.confidence < threshold) continue;
     if (truth.has(e.other)) c.tp++;
@@ -274,20 +333,21 @@ function tally(c: Counts, found: Map<string, Edge>, truth: Map<string, unknown>,
 
 const MAX_CLOSURE = 400;
 
-function oracleClosure(index: SightlineIndex, oracle: Oracle, group: IndexedSymbol[], depth: number): Set<string> | undefined {
+/** The oracle's callers to `depth`, by caller group; with `dispatch`, every step also takes the callers through base members. */
+function oracleClosure(index: SightlineIndex, oracle: Oracle, group: IndexedSymbol[], depth: number, dispatch: boolean): Set<string> | undefined {
   const first = oracleCallers(index, oracle, group);
   if (!first) return undefined;
+  const callersOf = (c: OracleCallers | undefined) => (c ? [...c.callers.keys(), ...(dispatch ? c.viaBase.keys() : [])] : []);
   const self = groupOf(group[0].id);
   const seen = new Set<string>([self]);
-  let frontier = [...first.callers.keys()];
+  let frontier = callersOf(first);
   for (const g of frontier) seen.add(g);
   for (let d = 2; d <= depth && frontier.length && seen.size < MAX_CLOSURE; d++) {
     const next: string[] = [];
     for (const g of frontier) {
       const sym = index.graph.table.byId.get(g);
       if (!sym) continue;
-      const callers = oracleCallers(index, oracle, [sym]);
-      for (const c of callers?.callers.keys() ?? []) {
+      for (const c of callersOf(oracleCallers(index, oracle, [sym]))) {
         if (seen.has(c) || seen.size >= MAX_CLOSURE) continue;
         seen.add(c);
         next.push(c);

@@ -59,9 +59,15 @@ function toEdges(list: ReachedJson[], self: string): Map<string, Edge> {
   return out;
 }
 
-/** find_callers / find_callees at `depth`, by symbol group, best confidence per group; direct calls only unless `dispatch`. */
-export async function walkTool(index: SightlineIndex, id: string, direction: 'in' | 'out', depth: number, minConfidence: number, dispatch = false): Promise<Map<string, Edge>> {
-  const r = await callTool(index, direction === 'in' ? 'find_callers' : 'find_callees', { symbol: id, depth, min_confidence: minConfidence, dispatch, max_tokens: 50000 });
+/** Whether a tool takes an argument (lets the bench measure a branch before and after a tool gains one). */
+export function supportsArg(toolName: string, arg: string): boolean {
+  const tool = ALL_TOOLS.find((t) => t.name === toolName);
+  return !!tool && arg in tool.inputSchema;
+}
+
+/** find_callers / find_callees at `depth`, by symbol group, best confidence per group. */
+export async function walkTool(index: SightlineIndex, id: string, direction: 'in' | 'out', depth: number, minConfidence: number, extra: Record<string, unknown> = {}): Promise<Map<string, Edge>> {
+  const r = await callTool(index, direction === 'in' ? 'find_callers' : 'find_callees', { symbol: id, depth, min_confidence: minConfidence, max_tokens: 50000, ...extra });
   if (r.truncated) throw new Error(`${id}: answer truncated at 50000 tokens`);
   return toEdges(direction === 'in' ? r.callers : r.callees, groupOf(id));
 }
@@ -107,17 +113,30 @@ export function declaredAt(index: SightlineIndex, file: string, pos: number, nam
 
 const lineStartsCache = new WeakMap<SightlineIndex, Map<string, number[]>>();
 
-/** Offset of a symbol's name in its file's text (records keep the name's column and the definition's lines). */
-export function nameOffset(index: SightlineIndex, sym: IndexedSymbol): number {
+/** Offsets at which each line of a file starts (index 0 is line 1). */
+function lineStarts(index: SightlineIndex, file: string): number[] {
   let perFile = lineStartsCache.get(index);
   if (!perFile) lineStartsCache.set(index, (perFile = new Map()));
-  const text = index.texts.get(sym.file)!;
-  let starts = perFile.get(sym.file);
+  let starts = perFile.get(file);
   if (!starts) {
+    const text = index.texts.get(file) ?? '';
     starts = [0];
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-    perFile.set(sym.file, starts);
+    perFile.set(file, starts);
   }
+  return starts;
+}
+
+/** Offset of a 1-based line and character in a file's text. */
+export function offsetOf(index: SightlineIndex, file: string, line: number, character: number): number {
+  const starts = lineStarts(index, file);
+  return (starts[Math.min(line, starts.length) - 1] ?? 0) + character - 1;
+}
+
+/** Offset of a symbol's name in its file's text (records keep the name's column and the definition's lines). */
+export function nameOffset(index: SightlineIndex, sym: IndexedSymbol): number {
+  const text = index.texts.get(sym.file)!;
+  const starts = lineStarts(index, sym.file);
   for (let l = sym.lineStart; l <= sym.lineEnd && l <= starts.length; l++) {
     const at = starts[l - 1] + sym.character - 1;
     if (text.startsWith(sym.name, at)) return at;

@@ -1,43 +1,29 @@
 import { cancelled, timeoutError } from './errors';
 
 /**
- * Races work against a deadline and a caller's signal. On timeout the work's own AbortController is
- * aborted too, so a timed-out provider call stops instead of running on in the background.
+ * Races work against a deadline and a caller's signal: a timeout is an error that says what to try, a
+ * cancellation stays a cancellation. The work itself is not stopped — its only caller runs VS Code provider
+ * commands, which take no cancellation token — so its late answer is dropped.
  */
-export async function withDeadline<T>(
-  work: (signal: AbortSignal) => Promise<T>,
-  ms: number,
-  what: string,
-  outer?: AbortSignal,
-): Promise<T> {
-  if (outer?.aborted) throw cancelled();
-  const controller = new AbortController();
+export async function withDeadline<T>(work: () => Promise<T>, ms: number, what: string, signal?: AbortSignal): Promise<T> {
+  if (signal?.aborted) throw cancelled();
   let timer: NodeJS.Timeout | undefined;
-  const onOuterAbort = () => controller.abort();
-  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  let onAbort: (() => void) | undefined;
   try {
     return await Promise.race([
-      work(controller.signal),
+      work(),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          controller.abort();
-          reject(timeoutError(`${what} did not answer within ${ms} ms. Try again, narrow the request, or raise the timeout setting.`));
-        }, ms);
+        timer = setTimeout(() => reject(timeoutError(`${what} did not answer within ${ms} ms. Try again, narrow the request, or raise the timeout setting.`)), ms);
       }),
       new Promise<never>((_, reject) => {
-        controller.signal.addEventListener('abort', () => {
-          if (outer?.aborted) reject(cancelled());
-        });
+        onAbort = () => reject(cancelled());
+        signal?.addEventListener('abort', onAbort, { once: true });
       }),
     ]);
   } finally {
     clearTimeout(timer);
-    outer?.removeEventListener('abort', onOuterAbort);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
-}
-
-export function throwIfCancelled(signal?: AbortSignal): void {
-  if (signal?.aborted) throw cancelled();
 }
 
 /** How long synchronous work runs before it hands the event loop a turn (other calls, the editor's own work). */

@@ -6,7 +6,7 @@ export const DEFAULT_MAX_TOKENS = 4000;
 export const MIN_MAX_TOKENS = 100;
 export const MAX_MAX_TOKENS = 50000;
 
-const CHARS_PER_TOKEN = 3.5;
+export const CHARS_PER_TOKEN = 3.5;
 
 export function estimateTokens(value: unknown): number {
   const text = typeof value === 'string' ? value : JSON.stringify(value);

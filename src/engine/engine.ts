@@ -7,21 +7,18 @@ import { contentHash } from '../common/hash';
 import { type Logger, nullLogger } from '../common/log';
 import { resolveInWorkspace } from '../common/paths';
 import { CodeGraph } from '../graph/code-graph';
-import { linkKey, SnapshotMismatch } from '../graph/link-snapshot';
 import type { ProjectConfig } from '../graph/modules';
 import { languageForPath } from '../index/languages';
 import type { FileRecord } from '../index/records';
 import { RetrievalIndex } from '../search/retrieval-index';
 import type { ChangeTime, DocFile } from '../search/source';
-import { sightlineVersion } from '../common/version';
-import { machineCacheKey } from './cache-key';
 import { lastCommitTimes } from './git';
 import { readProjectConfig } from './project-config';
 import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, isMarkdownPath, type ScanResult, type ScannedFile, scanWorkspace, type SkipReason } from './scanner';
 import { Extractor } from './extractor';
 import type { Freshness } from './freshness';
-import { LinkStore } from './link-store';
-import { IndexStore, INDEX_FORMAT, type StoredFile } from './store';
+import { IndexPersistence } from './persistence';
+import type { StoredFile } from './store';
 
 export interface EngineOptions {
   root: string;
@@ -43,7 +40,6 @@ const YIELD_EVERY_FILES = 64;
 const READ_WHOLE_MAX_BYTES = 8 * 1024 * 1024;
 /** Edits to at most this many files are re-linked in place instead of rebuilding the graph. */
 const MAX_IN_PLACE_FILES = 32;
-const PERSIST_DELAY_MS = 2000;
 const PREWARM_MIN_FILES = 16;
 
 function yieldToEventLoop(): Promise<void> {
@@ -76,10 +72,7 @@ export type EngineStatus = 'empty' | 'indexing' | 'ready' | 'error';
 export class Engine implements Disposable {
   readonly root: string;
   private readonly logger: Logger;
-  private readonly store?: IndexStore;
-  private readonly links?: LinkStore;
-  /** The persisted link snapshot matches the current graph (nothing to write). */
-  private linksSaved = false;
+  private readonly persistence: IndexPersistence;
   private files = new Map<string, StoredFile>();
   private loadedFromDisk = false;
   private current?: CodeGraph;
@@ -99,7 +92,6 @@ export class Engine implements Disposable {
   private retrievalIndex?: RetrievalIndex;
   private readonly extractor: Extractor;
   private configFiles: string[] = [];
-  private persistTimer?: NodeJS.Timeout;
   private disposed = false;
 
   constructor(options: EngineOptions) {
@@ -111,11 +103,8 @@ export class Engine implements Disposable {
     this.extractor = new Extractor(options.workers, (reason) =>
       this.logger.log('warn', `Parse workers failed (${reason}); indexing on the main thread instead, which is slower.`),
     );
-    if (options.storageDir !== null) {
-      const dir = options.storageDir ?? path.join(this.root, '.sightline');
-      this.store = openStore(dir, options.cacheKey, this.logger);
-      if (this.store) this.links = new LinkStore(dir, this.logger, this.store);
-    }
+    const dir = options.storageDir === null ? undefined : (options.storageDir ?? path.join(this.root, '.sightline'));
+    this.persistence = new IndexPersistence(dir, options.cacheKey, this.logger, () => ({ files: this.files, indexedAt: this.indexedAt, graph: this.current }));
   }
 
   get status(): EngineStatus {
@@ -133,6 +122,11 @@ export class Engine implements Disposable {
         ? `The index failed to build (${this.lastError}). Run index_workspace to retry, or see server_logs.`
         : 'The index is still being built. Call index_workspace to wait for it, or retry in a few seconds.');
     }
+    return this.current;
+  }
+
+  /** The linked graph, or undefined before the first index has finished: for answers that can do without it. */
+  graphIfReady(): CodeGraph | undefined {
     return this.current;
   }
 
@@ -172,9 +166,9 @@ export class Engine implements Disposable {
       this.rerun = false;
       if (!this.loadedFromDisk) {
         this.loadedFromDisk = true;
-        const stored = this.store?.load();
+        const stored = this.persistence.loadFiles();
         if (stored) {
-          this.files = new Map(Object.entries(stored.files));
+          this.files = stored.files;
           this.indexedAt = stored.indexedAt;
         }
       }
@@ -253,9 +247,9 @@ export class Engine implements Disposable {
       this.files = next;
       const config = this.projectConfig(targeted ? this.configFiles : scan.configFiles);
       // A warm start: the graph as it was saved, then only what changed since is re-linked (below).
-      if (!this.current && before.size > 0) this.current = this.restoreLinks(before, config);
+      if (!this.current && before.size > 0) this.current = this.persistence.restoreGraph(before, config);
       const changed = indexed > 0 || removed > 0 || !this.current;
-      if (changed) this.linksSaved = false;
+      if (changed) this.persistence.graphChanged();
       if (changed && !this.relinkInPlace(extracted, removed)) {
         const records = new Map<string, FileRecord>([...next].map(([rel, f]) => [rel, f.record]));
         this.current = await CodeGraph.build(records, config);
@@ -264,10 +258,10 @@ export class Engine implements Disposable {
       this.indexedAt = new Date().toISOString();
       // Writing the whole index costs far more than re-linking an edit: edits are saved once they settle.
       if (indexed > 0 || removed > 0) {
-        if (targeted) this.schedulePersist();
-        else await this.persistAsync();
-      } else if (!this.linksSaved) {
-        await this.persistLinks();
+        if (targeted) this.persistence.saveSoon();
+        else await this.persistence.save();
+      } else {
+        await this.persistence.saveLinksIfChanged();
       }
       this.state = 'ready';
       this.lastError = undefined;
@@ -280,7 +274,7 @@ export class Engine implements Disposable {
         edges: this.current!.edgeCount(),
         elapsed_ms: Math.round(performance.now() - started),
         skipped_by_reason: skippedByReason,
-        ...(this.store?.lastSaveError ? { cache_warning: this.store.lastSaveError } : {}),
+        ...(this.persistence.lastSaveError ? { cache_warning: this.persistence.lastSaveError } : {}),
         ignore_rules_skipped: [...scan.skippedIgnoreRules.values()].reduce((a, b) => a + b, 0),
       };
       for (const [file, n] of scan.skippedIgnoreRules) this.logger.log('warn', `Skipped ${n} unusable ignore rule${n > 1 ? 's' : ''} in ${file} (longer than 1000 characters, more than 4 runs of *, or invalid); the rest of it applies.`);
@@ -336,81 +330,8 @@ export class Engine implements Disposable {
     return extracted.every((rel) => this.current!.updateFile(rel, this.files.get(rel)!.record));
   }
 
-  private schedulePersist(): void {
-    if (this.persistTimer) return;
-    this.persistTimer = setTimeout(() => {
-      this.persistTimer = undefined;
-      void this.persistAsync();
-    }, PERSIST_DELAY_MS);
-    this.persistTimer.unref();
-  }
-
   private projectConfig(configFiles: string[]): ProjectConfig {
     return readProjectConfig(this.root, configFiles.filter((f) => CONFIG_FILE_NAMES.has(path.basename(f))));
-  }
-
-  /** Like persist, without blocking the host for the whole write (see IndexStore.saveAsync). Never throws. */
-  private async persistAsync(): Promise<void> {
-    if (this.persistTimer) clearTimeout(this.persistTimer);
-    this.persistTimer = undefined;
-    if (!this.store) return;
-    try {
-      await this.store.saveAsync({ format: INDEX_FORMAT, indexedAt: this.indexedAt!, files: Object.fromEntries(this.files) });
-    } catch (e) {
-      this.logger.log('warn', `Could not save the index cache: ${errorMessage(e)}`);
-      return;
-    }
-    await this.persistLinks();
-  }
-
-  /** Writes the graph's link snapshot for the next warm start. Never throws: without it, the next start links from scratch. */
-  private async persistLinks(): Promise<void> {
-    if (!this.links || !this.current) return;
-    try {
-      const graph = this.current;
-      await this.links.save(graph.exportLinks(this.linkKeyOf(this.files, graph.modules.config)));
-      // Only if no other index pass replaced the graph meanwhile.
-      if (graph === this.current) this.linksSaved = true;
-    } catch (e) {
-      this.logger.log('warn', `Could not save the link snapshot: ${errorMessage(e)}`);
-    }
-  }
-
-  private linkKeyOf(files: ReadonlyMap<string, StoredFile>, config: ProjectConfig): string {
-    return linkKey([...files].map(([rel, f]) => [rel, f.hash]), config, INDEX_FORMAT);
-  }
-
-  /** The graph from the saved link snapshot when it fits `files` exactly; undefined (and the snapshot removed) otherwise. */
-  private restoreLinks(files: ReadonlyMap<string, StoredFile>, config: ProjectConfig): CodeGraph | undefined {
-    const snapshot = this.links?.load();
-    if (!snapshot) return undefined;
-    if (snapshot.key !== this.linkKeyOf(files, config)) {
-      this.logger.log('info', 'The link snapshot is of another version of the files: linking the graph from the index.');
-      return undefined;
-    }
-    try {
-      const graph = CodeGraph.restore(new Map([...files].map(([rel, f]) => [rel, f.record])), config, snapshot);
-      this.linksSaved = true;
-      this.logger.log('info', `Loaded the call graph from the link snapshot: ${graph.edgeCount()} call edges, nothing re-linked.`);
-      return graph;
-    } catch (e) {
-      if (!(e instanceof SnapshotMismatch)) throw e;
-      this.logger.log('warn', `The link snapshot does not fit the index (${e.message}): discarding it and linking from the index.`);
-      this.links!.discard();
-      return undefined;
-    }
-  }
-
-  /** Synchronous: used on dispose, when there may be no later turn of the event loop to finish an async write. */
-  private persist(): void {
-    if (this.persistTimer) clearTimeout(this.persistTimer);
-    this.persistTimer = undefined;
-    if (!this.store) return;
-    try {
-      this.store.save({ format: INDEX_FORMAT, indexedAt: this.indexedAt!, files: Object.fromEntries(this.files) });
-    } catch (e) {
-      this.logger.log('warn', `Could not save the index cache: ${errorMessage(e)}`);
-    }
   }
 
   /** A file changed on disk (from a watcher); the next `ready()` re-indexes it. */
@@ -511,18 +432,7 @@ export class Engine implements Disposable {
     this.retrievalIndex?.dispose();
     this.listeners.clear();
     this.extractor.dispose();
-    // An edit saved in memory only (debounced) is written now, so the next start finds it.
-    if (this.persistTimer) this.persist();
-  }
-}
-
-/** The persisted index, signed with the machine's key; without a usable key the index stays in memory, said in the log. */
-function openStore(dir: string, key: Buffer | undefined, logger: Logger): IndexStore | undefined {
-  try {
-    return new IndexStore(dir, logger, { key: key ?? machineCacheKey(), engineVersion: sightlineVersion() });
-  } catch (e) {
-    logger.log('warn', `The index will not be saved between sessions: ${errorMessage(e)}`);
-    return undefined;
+    this.persistence.flush();
   }
 }
 

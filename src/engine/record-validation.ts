@@ -57,7 +57,7 @@ export function validStoredPath(rel: string): boolean {
 export function validateStoredFile(rel: string, value: unknown): asserts value is StoredFile {
   if (!validStoredPath(rel)) fail(JSON.stringify(rel.slice(0, 200)), 'is not a workspace-relative path');
   const file = object(value, rel);
-  if (typeof file.hash !== 'string' || !/^[0-9a-f]{40}$/.test(file.hash)) fail(rel, 'hash is not a SHA-1 hex digest');
+  if (typeof file.hash !== 'string' || !/^[0-9a-f]{40,128}$/.test(file.hash)) fail(rel, 'hash is not a hex digest');
   int(file.size, rel, 'size', 0, Number.MAX_SAFE_INTEGER);
   if (typeof file.mtimeMs !== 'number' || !Number.isFinite(file.mtimeMs)) fail(rel, 'mtimeMs is not a number');
   const record = object(file.record, `${rel} record`);
@@ -67,8 +67,9 @@ export function validateStoredFile(rel: string, value: unknown): asserts value i
   text(record.packageName, rel, 'packageName', true);
   const lastLine = (record.lines as number) + 1;
   const symbols = list(record.symbols, rel, 'symbols');
-  symbols.forEach((s, i) => validateSymbol(object(s, `${rel} symbols[${i}]`), `${rel} symbols[${i}]`, i, lastLine));
   const symbolCount = symbols.length;
+  symbols.forEach((s, i) => validateSymbol(object(s, `${rel} symbols[${i}]`), `${rel} symbols[${i}]`, symbolCount, lastLine));
+  checkParentsAcyclic(symbols as { parent?: number }[], rel);
   list(record.calls, rel, 'calls').forEach((c, i) => {
     const where = `${rel} calls[${i}]`;
     const call = object(c, where);
@@ -94,12 +95,28 @@ export function validateStoredFile(rel: string, value: unknown): asserts value i
     const binding = object(b, where);
     text(binding.name, where, 'name');
     text(binding.type, where, 'type');
-    for (const key of ['field', 'fromCall', 'collection', 'elementOf', 'alias', 'external'] as const) flag(binding[key], where, key);
+    for (const key of ['field', 'fromCall', 'collection', 'elementOf', 'alias'] as const) flag(binding[key], where, key);
     int(binding.scope, where, 'scope', 0, symbolCount - 1, true);
   });
 }
 
-function validateSymbol(symbol: Record<string, unknown>, where: string, index: number, lastLine: number): void {
+/** Parent links form a forest: walking up from any symbol ends (linear: each symbol is settled once). */
+function checkParentsAcyclic(symbols: readonly { parent?: number }[], rel: string): void {
+  const state = new Uint8Array(symbols.length); // 0 unseen, 1 on the current walk, 2 known to reach a root
+  for (let start = 0; start < symbols.length; start++) {
+    const walk: number[] = [];
+    let at: number | undefined = start;
+    while (at !== undefined && state[at] === 0) {
+      state[at] = 1;
+      walk.push(at);
+      at = symbols[at].parent;
+    }
+    if (at !== undefined && state[at] === 1) fail(`${rel} symbols[${at}]`, 'parent links form a cycle');
+    for (const i of walk) state[i] = 2;
+  }
+}
+
+function validateSymbol(symbol: Record<string, unknown>, where: string, symbolCount: number, lastLine: number): void {
   text(symbol.name, where, 'name');
   text(symbol.qualifiedName, where, 'qualifiedName');
   if (typeof symbol.kind !== 'string' || !KINDS.has(symbol.kind)) fail(where, 'kind is not a symbol kind');
@@ -108,8 +125,7 @@ function validateSymbol(symbol: Record<string, unknown>, where: string, index: n
   int(symbol.character, where, 'character', 1, MAX_TEXT);
   text(symbol.signature, where, 'signature');
   text(symbol.doc, where, 'doc', true);
-  // A parent comes before its children in a file's symbol list: a later index would be a cycle.
-  int(symbol.parent, where, 'parent', 0, index - 1, true);
+  int(symbol.parent, where, 'parent', 0, symbolCount - 1, true);
   if (symbol.heritage !== undefined) list(symbol.heritage, where, 'heritage').forEach((h, i) => text(h, where, `heritage[${i}]`));
   text(symbol.trait, where, 'trait', true);
   int(symbol.startIndex, where, 'startIndex', 0, Number.MAX_SAFE_INTEGER);

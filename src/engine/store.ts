@@ -101,10 +101,10 @@ export class IndexStore {
 
   save(index: StoredIndex): void {
     const compressed = zlib.gzipSync(JSON.stringify(index), { level: zlib.constants.Z_BEST_SPEED });
-    this.prepareDir();
     const target = path.join(this.dir, INDEX_FILE);
     const tmp = tempName(target);
     try {
+      this.prepareDir();
       fs.writeFileSync(tmp, this.signed(compressed));
       fs.renameSync(tmp, target);
       this.lastSaveError = undefined;
@@ -131,11 +131,11 @@ export class IndexStore {
     }
     parts.push('}}');
     const compressed = await gzip(parts.join(''), { level: zlib.constants.Z_BEST_SPEED });
-    this.prepareDir();
     const target = path.join(this.dir, INDEX_FILE);
     // Unique per write: a debounced save may overlap one that is still compressing.
     const tmp = tempName(target);
     try {
+      this.prepareDir();
       await fs.promises.writeFile(tmp, this.signed(compressed));
       await fs.promises.rename(tmp, target);
       this.lastSaveError = undefined;
@@ -158,7 +158,7 @@ export class IndexStore {
       ? `the disk is full (${code}) at ${this.dir}; the previous index file is kept, and the index is rebuilt in memory at each start until space is freed`
       : `${errorMessage(e)}; the previous index file is kept`;
     this.lastSaveError = `Could not save the index cache: ${why}.`;
-    return new Error(this.lastSaveError);
+    return new Error(`${why}.`);
   }
 
   /** Temp files left by a process that was killed, or that hit a full disk, are removed; those of live writers are not. */

@@ -378,7 +378,7 @@ export function sameShape(a: FileRecord, b: FileRecord): boolean {
 function outwardBindings(r: FileRecord): string {
   return r.bindings
     .filter((x) => x.field || x.scope === undefined || x.name === 'return')
-    .map((x) => `${x.name}\0${x.type}\0${x.scope}\0${x.fromCall}\0${x.alias}\0${x.external}\0${x.collection}`)
+    .map((x) => `${x.name}\0${x.type}\0${x.scope}\0${x.fromCall}\0${x.alias}\0${x.collection}`)
     .join('\n');
 }
 

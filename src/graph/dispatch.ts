@@ -26,10 +26,11 @@ export function dispatchConfidence(callConfidence: number, implementations: numb
   return Math.round(Math.max(0.05, Math.min(callConfidence, byCount)) * 100) / 100;
 }
 
-/** `super.m()`, `super().m()`, Rust `<Type>::m` on a concrete type: the call names exactly one body. */
+/** `super.m()` (TS/JS), `super().m()` (Python): the call names exactly the base's body, never an override. */
 const STATIC_RECEIVERS = new Set(['super', 'super()']);
 /** Bases that give a class no methods a `self.m()` could mean. */
 const METHODLESS_BASES = new Set(['object', 'ABC', 'abc.ABC', 'Generic', 'typing.Generic', 'Protocol', 'typing.Protocol']);
+/** Static members are called through their class, never through an instance of a subclass. */
 const STATIC_SIGNATURE = /^\s*(?:(?:public|private|protected|export|readonly)\s+)*static\s/;
 
 /** A Go method that implements an interface method, and the type whose method set it belongs to (it may be promoted). */
@@ -128,8 +129,9 @@ export class DispatchIndex {
       if (sym.kind !== 'method' || sym.lang === 'go') continue;
       for (const base of this.types.overriddenBy(sym)) add(base, sym);
       // A Rust method in `impl Trait for X` names its trait (the impl may live in another file than X).
-      if (sym.lang === 'rust' && sym.heritage?.length) {
-        for (const trait of this.types.bases(sym, 'rust')) {
+      const traitName = sym.lang === 'rust' ? this.table.files.get(sym.file)?.symbols[sym.local]?.trait : undefined;
+      if (traitName) {
+        for (const trait of this.types.typesNamedIn(sym.file, traitName)) {
           for (const m of this.table.membersNamed(trait.name, sym.name)) if (this.types.belongsTo(m, trait)) add(m, sym);
         }
       }

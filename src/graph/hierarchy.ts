@@ -5,6 +5,7 @@ import { unique } from './denotation';
 import type { ModuleResolver } from './modules';
 import type { IndexedSymbol, SymbolTable } from './symbol-table';
 import { dirOf } from './symbol-table';
+import { symbolId } from './symbol-id';
 
 const MAX_HERITAGE_DEPTH = 6;
 
@@ -150,5 +151,5 @@ export class TypeHierarchy {
  */
 function placeholderType(from: IndexedSymbol, typeName: string, candidates: IndexedSymbol[]): IndexedSymbol | undefined {
   if (candidates.length > 0) return undefined;
-  return { ...from, name: typeName, qualifiedName: typeName, kind: 'struct', id: `${from.file}#${typeName}`, heritage: undefined, parent: undefined, local: -1 };
+  return { ...from, name: typeName, qualifiedName: typeName, kind: 'struct', id: symbolId(from.file, typeName), heritage: undefined, parent: undefined, local: -1 };
 }

@@ -13,7 +13,8 @@ import type { Resolution } from './resolver';
  * hash, the project configuration and both formats, and a snapshot whose key differs is ignored.
  * Numbers are kept in flat arrays: JSON parses long number arrays several times faster than arrays of objects.
  */
-export const LINK_FORMAT = 1;
+/** 2: dispatch edges (resolution `dispatch`) are linked; a format-1 snapshot lacks them. */
+export const LINK_FORMAT = 2;
 
 export interface LinkSnapshot {
   format: number;

@@ -346,7 +346,6 @@ export class CallResolver {
 
   /** What a binding says its name holds: an instance of a type, another name's value (`a = self`), or an outside value. */
   private bindingValue(file: string, record: FileRecord, b: BindingRecord, enclosing?: IndexedSymbol): Denotation | undefined {
-    if (b.external) return { kind: 'external' };
     if (b.alias) {
       const family = languageInfo(record.lang).family;
       const scope = b.scope !== undefined ? this.table.byFile.get(file)?.[b.scope] : undefined;
@@ -362,7 +361,7 @@ export class CallResolver {
       const c = this.scopedBinding(file, record, enclosing, b.type, (x) => x.collection === true && !x.alias);
       if (c) return this.instanceOf(file, record, c.type, false);
       // Scopes are per function, not per block: the same name may be declared with a type elsewhere in it.
-      const other = this.scopedBinding(file, record, enclosing, b.name, (x) => typedBinding(x) && !x.elementOf && !x.collection && !x.alias && !x.external);
+      const other = this.scopedBinding(file, record, enclosing, b.name, (x) => typedBinding(x) && !x.elementOf && !x.collection && !x.alias);
       return other ? this.instanceOf(file, record, other.type, other.fromCall === true) : undefined;
     }
     return this.instanceOf(file, record, b.type, b.fromCall === true);
@@ -474,7 +473,6 @@ export class CallResolver {
     if (!record) return undefined;
     const b = this.binding(record, true, type.local, field);
     if (!b) return this.propertyType(type, field);
-    if (b.external) return { kind: 'external' };
     const d = this.instanceOf(type.file, record, b.type, b.fromCall === true);
     return d?.kind === 'instance' ? { ...d, confidence: Math.min(d.confidence, 0.9) } : d;
   }

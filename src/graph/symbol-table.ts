@@ -2,8 +2,9 @@ import type { FileRecord, SymbolRecord } from '../index/records';
 import { TYPE_KINDS } from '../index/records';
 import type { LanguageId } from '../index/languages';
 import { languageInfo } from '../index/languages';
+import { symbolIds } from './symbol-id';
 
-/** A symbol with its workspace identity. `id` = `<file>#<qualifiedName>` plus `~N` for the Nth duplicate. */
+/** A symbol with its workspace identity. `id` = `<file>#<qualifiedName>` plus `~N` for the Nth duplicate (`~Trait` for a Rust trait impl method, see symbolIds). */
 export interface IndexedSymbol extends SymbolRecord {
   id: string;
   file: string;
@@ -113,29 +114,6 @@ export class SymbolTable {
   family(sym: IndexedSymbol): string {
     return languageInfo(sym.lang).family;
   }
-}
-
-/**
- * `<file>#<qualified name>`, and for the Nth symbol of a name already taken in the file `~N`. A Rust method whose
- * type has a same-named method in another impl block is told apart by its trait instead (`Thin.method~Display`),
- * so its id does not depend on the order of the impl blocks.
- */
-function symbolIds(file: string, symbols: readonly SymbolRecord[]): string[] {
-  const count = new Map<string, number>();
-  for (const s of symbols) count.set(s.qualifiedName, (count.get(s.qualifiedName) ?? 0) + 1);
-  const taken = new Set<string>();
-  const seen = new Map<string, number>();
-  return symbols.map((s) => {
-    const base = `${file}#${s.qualifiedName}`;
-    if (s.trait && count.get(s.qualifiedName)! > 1 && !taken.has(`${base}~${s.trait}`)) {
-      taken.add(`${base}~${s.trait}`);
-      return `${base}~${s.trait}`;
-    }
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    // A numbered id never collides with a trait-named one: a trait name is an identifier, never a number.
-    return n === 1 ? base : `${base}~${n}`;
-  });
 }
 
 /** The simple name of the type or module a symbol is declared in (`A.B.m` → `B`), if any. */

@@ -3,6 +3,8 @@ import { CALLABLE_KINDS } from '../index/records';
 import { type ResolvedCall, unique } from './denotation';
 import type { IndexedSymbol, SymbolTable } from './symbol-table';
 
+const NONE: readonly BindingRecord[] = [];
+
 /** Aliases of aliases (`a = b; b = f`) and returns of returns are followed this deep, then left unknown. */
 const MAX_VALUE_DEPTH = 4;
 
@@ -21,7 +23,7 @@ export interface CallResolving {
 export class ValueFlow {
   private depth = 0;
   /** Per file's bindings array: scope and name → every binding of the name there, built on first use. */
-  private readonly index = new WeakMap<readonly BindingRecord[], Map<string, BindingRecord[]>>();
+  private readonly index = new WeakMap<readonly BindingRecord[], Map<number, Map<string, BindingRecord[]>>>();
 
   constructor(
     private readonly table: SymbolTable,
@@ -39,7 +41,7 @@ export class ValueFlow {
     const targets: IndexedSymbol[] = [];
     let confidence = 1;
     for (const b of values) {
-      if (!b.type || b.external) continue;
+      if (!b.type) continue;
       const found = b.alias ? this.valueOf(file, record, family, b.type, b.scope) : b.elementOf ? this.elementsOf(file, record, family, b.type, b.scope) : this.returnedFunctions(file, record, family, b, b.scope);
       if (!found) continue;
       targets.push(...found.targets);
@@ -93,17 +95,19 @@ export class ValueFlow {
   bindingsOf(record: FileRecord, scope: number | undefined, name: string): readonly BindingRecord[] {
     let index = this.index.get(record.bindings);
     if (!index) {
+      // Nested maps, not `scope + name` string keys: this runs for every bare call at every scope level.
       index = new Map();
       for (const b of record.bindings) {
         if (b.field) continue;
-        const key = `${b.scope ?? ''}\0${b.name}`;
-        const list = index.get(key);
+        let byName = index.get(b.scope ?? -1);
+        if (!byName) index.set(b.scope ?? -1, (byName = new Map()));
+        const list = byName.get(b.name);
         if (list) list.push(b);
-        else index.set(key, [b]);
+        else byName.set(b.name, [b]);
       }
       this.index.set(record.bindings, index);
     }
-    return index.get(`${scope ?? ''}\0${name}`) ?? [];
+    return index.get(scope ?? -1)?.get(name) ?? NONE;
   }
 
   /** Runs a nested resolution unless values already nest too deep (a cycle `a = b; b = a`, or a long chain). */

@@ -244,8 +244,7 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       // depth the doc-comment lookup would make a file of thousands of nested functions quadratic.
       doc: stack.length <= DOC_NESTING_MAX ? docComment(def.node, lang) : undefined,
       parent: parentSymbol,
-      // A method of `impl Trait for X` names the trait it implements: X may be declared in another file.
-      heritage: def.heritage.length || def.trait ? [...def.heritage] : kind === 'method' && parentDef?.implOnly && parentDef.trait ? [parentDef.trait] : undefined,
+      heritage: def.heritage.length || def.trait ? [...def.heritage] : undefined,
       trait: parentDef?.implOnly && parentDef.trait && kind === 'method' ? parentDef.trait : undefined,
       startIndex: def.node.startIndex,
       endIndex: def.node.endIndex,
@@ -326,14 +325,14 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
 
 /**
  * Binding captures: `@bind.type` / `@bind.returns` / `@bind.elements` / `@bind.iterates` (types), `@bind.alias`
- * (the value of a name or path), `@bind.aliases` (one value of a dict or list literal), `@bind.literal` (a
- * value of a type outside the workspace), `@bind.param` (an untyped parameter: bound, type unknown) and
+ * (the value of a name or path), `@bind.aliases` (one value of a dict or list literal), `@bind.param` (an
+ * untyped parameter: bound, type unknown) and
  * `@bind.return` on a return statement (binds `return`, see BindingRecord.name).
  */
 function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, symbols: SymbolRecord[]): BindingRecord | undefined {
   const caps = captureMap(match);
   const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases');
-  const typeNode = caps.get('bind.type') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? caps.get('bind.literal') ?? valueNode ?? caps.get('bind.param');
+  const typeNode = caps.get('bind.type') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? valueNode ?? caps.get('bind.param');
   const nameNode = caps.get('bind.name') ?? caps.get('bind.field');
   const returned = caps.has('bind.return');
   if (!typeNode || (!nameNode && !returned)) return undefined;
@@ -346,7 +345,6 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
   let type: string;
   if (valueNode) type = valueNode.text.replace(/\s+/g, '');
   else if (caps.has('bind.param')) type = '';
-  else if (caps.has('bind.literal')) type = typeNode.type;
   else type = baseTypeName(typeNode.text.replace(/^\*/, ''));
   return {
     name: returned ? 'return' : nameNode!.text,
@@ -354,7 +352,6 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
     type,
     fromCall: caps.has('bind.returns') ? true : undefined,
     alias: valueNode ? true : undefined,
-    external: caps.has('bind.literal') ? true : undefined,
     collection: caps.has('bind.elements') || caps.has('bind.aliases') ? true : undefined,
     elementOf: caps.has('bind.iterates') ? true : undefined,
     scope,

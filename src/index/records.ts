@@ -99,8 +99,6 @@ export interface BindingRecord {
   type: string;
   /** The name holds the value `type` names (a function, a bound method, another variable), not an instance of it. */
   alias?: boolean;
-  /** The value is of a type outside the workspace (a literal, a builtin's result): calls on it are never guessed. */
-  external?: boolean;
   fromCall?: boolean;
   /**
    * The name holds a collection of `type` (`xs: Shape[]`, `[]Shape`, `list[Item]`, `Vec<Foo>`, Rust `Option<&Foo>`),

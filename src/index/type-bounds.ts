@@ -1,7 +1,7 @@
 import type { BindingRecord } from './records';
 
 /**
- * Rust generic bounds: `fn f<T: Shape>(s: &T)` and `where T: Shape` say that a value of type `T` is a Shape
+ * Generic bounds (Rust `fn f<T: Shape>(s: &T)` and `where T: Shape`, Go `func F[T Shape](s T)`) say that a value of type `T` is a Shape
  * as far as calls on it go. The query captures each bound as a binding of the type parameter (`T` → `Shape`,
  * marked `@bind.bound`); this rewrites the bindings of the same scope that name the parameter as their type,
  * so the resolver sees `s: Shape` and the call `s.area()` goes through the trait (and dispatches from there).

@@ -213,7 +213,6 @@ export class LoopbackMcpHttpServer implements Disposable {
 
   private async openSession(): Promise<Session> {
     const server = this.options.createServer();
-    const session: Session = { server, transport: undefined as unknown as StreamableHTTPServerTransport, lastSeen: Date.now(), openRequests: 0 };
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
@@ -225,7 +224,8 @@ export class LoopbackMcpHttpServer implements Disposable {
         this.logger.log('debug', `MCP session ${id} closed by the client`);
       },
     });
-    session.transport = transport;
+    // The callbacks above run once the client initializes, after this line: `session` exists by then.
+    const session: Session = { server, transport, lastSeen: Date.now(), openRequests: 0 };
     transport.onclose = () => {
       if (transport.sessionId) this.sessions.delete(transport.sessionId);
     };

@@ -52,7 +52,13 @@ export function readLocks(onSkip: (why: string) => void = () => undefined): Wind
   verifyPrivateDir(dir);
   if (process.env.SIGHTLINE_LOCK_DIR === undefined) verifyPrivateDir(stateDir());
   const locks: WindowLock[] = [];
-  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+  const names = fs.readdirSync(dir);
+  // A window killed while writing its lock leaves `<pid>-<hex>.json.tmp`: ours to clean once that pid is gone.
+  for (const name of names.filter((n) => n.endsWith('.json.tmp'))) {
+    const pid = Number(name.split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) fs.rmSync(path.join(dir, name), { force: true });
+  }
+  for (const name of names.filter((n) => n.endsWith('.json'))) {
     const file = path.join(dir, name);
     let text: string;
     try {

@@ -19,7 +19,7 @@ export type BlastTarget = BlastRadiusResult['target'];
 /** The one Symbol shape every tool returns. */
 export type SymbolInfo = Extract<BlastTarget, { kind: 'symbol' }>['symbol'];
 
-/** A symbol the change can reach, with how the call edge was resolved (`import`, `member`, `scope`, `name`, …). */
+/** A symbol the change can reach, with how the call edge was resolved (`import`, `member`, `scope`, `package`, `dispatch`, `name`). */
 export type AffectedSymbol = BlastRadiusResult['symbols'][number];
 
 export type CallSite = AffectedSymbol['call_sites'][number];

@@ -2,9 +2,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { RingLogger } from '../common/log';
 import type { Workspaces } from '../engine/workspaces';
+import type { Engine } from '../engine/engine';
+import type { IndexedSymbol } from '../graph/symbol-table';
 import { BlastRadiusPanel, type PanelRequest, type PanelServices, VIEW_TYPE } from './blast-radius-panel';
 import { DEFAULT_DEPTH, type HostMessage, MAX_DEPTH, MIN_DEPTH } from './protocol';
-import { locateFile, symbolAtLine } from './targets';
+import { ENCLOSING_KINDS, symbolAt } from '../graph/symbol-at';
+import { locateFile } from './targets';
 
 export const SHOW_BLAST_RADIUS_COMMAND = 'sightline.showBlastRadius';
 /** The editor context menu's entry: the symbol under the cursor, no picker. */
@@ -60,8 +63,14 @@ async function showBlastRadiusAtCursor(services: PanelServices): Promise<HostMes
     return undefined;
   }
   const { engine, rel } = located;
-  const symbol = symbolAtLine(engine, rel, editor.selection.active.line + 1);
+  const symbol = cursorSymbol(engine, rel, editor.selection.active.line + 1);
   return BlastRadiusPanel.show(services, { target: symbol?.id ?? rel, depth: DEFAULT_DEPTH, root: engine.root });
+}
+
+/** The function, method or type at the cursor (a field or constant means its type); undefined before the first index. */
+function cursorSymbol(engine: Engine, file: string, line: number): IndexedSymbol | undefined {
+  const graph = engine.graphIfReady();
+  return graph && symbolAt(graph, file, line, { kinds: ENCLOSING_KINDS });
 }
 
 function requestFromArgs(args: unknown): PanelRequest | undefined {
@@ -86,7 +95,7 @@ async function pickTarget(workspaces: Workspaces | undefined): Promise<PanelRequ
   const located = editor?.document.uri.scheme === 'file' ? locateFile(workspaces, editor.document.uri.fsPath) : undefined;
   if (editor && located) {
     const { engine, rel } = located;
-    const symbol = symbolAtLine(engine, rel, editor.selection.active.line + 1);
+    const symbol = cursorSymbol(engine, rel, editor.selection.active.line + 1);
     if (symbol) items.push({ label: `$(symbol-method) ${symbol.qualifiedName}`, description: 'symbol at the cursor', request: { target: symbol.id, depth: DEFAULT_DEPTH, root: engine.root } });
     items.push({ label: `$(file) ${rel}`, description: 'this file', request: { target: rel, depth: DEFAULT_DEPTH, root: engine.root } });
   }

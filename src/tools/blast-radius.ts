@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
 import { uncommittedChanges } from '../engine/git';
-import { blastRadius, changedSymbols } from '../graph/blast-radius';
+import { blastRadius, changedSymbols } from '../graph/impact';
 import type { CodeGraph } from '../graph/code-graph';
+import { lookupSymbol } from '../graph/symbol-lookup';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import { blastRadiusOutput } from './shared/blast-radius-schema';
 import { depthArg, dispatchArg, maxTokensArg, minConfidenceArg, workspaceArg } from './shared/common-args';
-import { lookupSymbol, reachedJson, symbolJson } from './shared/symbols';
+import { reachedJson, symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY, type ToolValue } from './shared/tool';
 
 type Target = ToolValue<typeof blastRadiusOutput>['target'];

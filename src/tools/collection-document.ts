@@ -20,7 +20,7 @@ export const collectionDocumentTool = defineTool({
     document_id: z.string().min(1).max(1000).describe('The document\'s path inside its repository (`docs/guide.md`), from outline or collection_search.'),
     max_tokens: maxTokensArg,
   },
-  outputSchema: { collection_id: z.string(), document_id: z.string(), text: z.string(), chunks: list, ...budgeted },
+  outputSchema: { document_id: z.string(), text: z.string(), chunks: list, ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, index, collection } = await findCollection(ctx, args.collection_id);

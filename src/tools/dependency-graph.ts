@@ -19,7 +19,7 @@ export const dependencyGraphTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
-  outputSchema: { nodes: strings, edges: list, cycles: z.array(strings), total_nodes: z.number(), total_edges: z.number(), ...budgeted },
+  outputSchema: { nodes: strings, edges: list, cycles: z.array(strings), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const graph = await ctx.workspaces.pick(args.workspace).ready();

@@ -6,7 +6,8 @@ import type { ProviderSymbol } from '../engine/language-features';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import { maxTokensArg, workspaceArg } from './shared/common-args';
 import { providerSymbolJson, type ProviderSymbolJson } from './shared/language-shared';
-import { lookupSymbol, symbolJson } from './shared/symbols';
+import { lookupSymbol } from '../graph/symbol-lookup';
+import { symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, symbolRef, source, counted } from './shared/outputs';
 

@@ -2,6 +2,7 @@ import { fitToBudget } from '../common/tokens';
 import { notFound } from '../common/errors';
 import { positionInWorkspace, positionToolArgs } from './shared/addressing';
 import { indexDefinitions } from './shared/index-navigation';
+import { indexedSymbolAt } from './shared/language-shared';
 import { symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { z } from 'zod';
@@ -24,9 +25,8 @@ export const goToDefinitionTool = defineTool({
     if (ctx.features.definition) {
       const ranges = await ctx.features.definition(at, engine.root, ctx.signal);
       if (ranges.length) {
-        const graph = engine.graph;
         const definitions = ranges.map((r) => {
-          const sym = (graph.table.byFile.get(r.file) ?? []).find((s) => s.lineStart <= r.start.line && r.start.line <= s.lineEnd && s.character === r.start.character);
+          const sym = indexedSymbolAt(engine, r.file, r.start.line, r.start.character);
           return sym ? { ...symbolJson(sym), line: r.start.line, character: r.start.character } : { file: r.file, line: r.start.line, character: r.start.character, end_line: r.end.line, end_character: r.end.character };
         });
         return fitToBudget(definitions, args.max_tokens, (kept, truncated) => ({ definitions: kept, source: 'language_server', truncated }));

@@ -6,7 +6,7 @@ import { locationJson } from './shared/language-shared';
 import { symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { z } from 'zod';
-import { strings, detail, symbolRef, source } from './shared/outputs';
+import { strings, symbolRef, source } from './shared/outputs';
 
 export const hoverTool = defineTool({
   name: 'hover',
@@ -18,7 +18,7 @@ export const hoverTool = defineTool({
     'answers with the declared signature of the symbol there (source: "index").',
   group: 'navigate',
   inputSchema: positionToolArgs,
-  outputSchema: { position: detail, contents: strings, symbol: symbolRef.optional(), source, truncated: z.boolean().optional() },
+  outputSchema: { contents: strings, symbol: symbolRef.optional(), source, truncated: z.boolean().optional() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, at, symbol } = await positionInWorkspace(ctx, args);

@@ -11,7 +11,7 @@ export const indexWorkspaceTool = defineTool({
     'Incremental: only changed files are parsed. Use it after large changes (checkouts, generated code) or when another tool says the index is not ready; other tools already re-index files changed on disk before answering.',
   group: 'graph',
   inputSchema: { workspace: workspaceArg },
-  outputSchema: { workspace: z.string(), files_indexed: z.number(), files_unchanged: z.number(), files_removed: z.number(), files_skipped: z.number(), symbols: z.number(), edges: z.number(), elapsed_ms: z.number() },
+  outputSchema: { workspace: z.string(), files_indexed: z.number(), symbols: z.number(), edges: z.number() },
   // Not read-only: it writes the index cache (the CLI's cache folder, VS Code's workspace storage). It never changes
   // a source file, and running it twice does what running it once does.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invalidArgument } from '../common/errors';
 import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
-import { lookupSymbol } from './shared/symbols';
+import { lookupSymbol } from '../graph/symbol-lookup';
 import { maxTokensArg, workspaceArg } from './shared/common-args';
 import { requireFeature } from './shared/language-shared';
 import { defineTool, READ_ONLY } from './shared/tool';

@@ -16,7 +16,7 @@ export const readChunkTool = defineTool({
     collection_id: collectionIdArg,
     chunk_id: z.string().min(1).max(1000).describe('A chunk id (`docs/guide.md#installing`) from retrieve, collection_search or collection_document.'),
   },
-  outputSchema: { chunk_id: z.string(), document_id: z.string(), text: z.string(), previous: z.string().nullable(), next: z.string().nullable() },
+  outputSchema: { chunk_id: z.string(), text: z.string(), next: z.string().nullable() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, index, collection } = await findCollection(ctx, args.collection_id);

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { invalidArgument, tooLarge } from '../common/errors';
 import { resolveInWorkspace } from '../common/paths';
-import { estimateTokens, fitToBudget, MAX_MAX_TOKENS } from '../common/tokens';
+import { CHARS_PER_TOKEN, estimateTokens, fitToBudget, MAX_MAX_TOKENS } from '../common/tokens';
 import { maxTokensArg } from './shared/common-args';
 import { defaultRepositoryArg } from './shared/retrieval-args';
 import { defineTool, READ_ONLY } from './shared/tool';
@@ -15,15 +15,16 @@ const MAX_SPAN = 1000;
  * an empty answer that points back at the same line forever. The answer says so and moves on to the next line.
  */
 function longLineHead<R extends Record<string, unknown>>(line: string, lineNo: number, maxTokens: number, render: (kept: readonly string[], truncated: boolean) => R): R {
-  const envelope = estimateTokens(render([''], true)) + 40;
-  let head = line.slice(0, Math.max(0, maxTokens - envelope) * 3);
-  while (head.length > 0 && estimateTokens(render([head], true)) > maxTokens) head = head.slice(0, Math.floor(head.length * 0.8));
-  return {
+  const answer = (head: string) => ({
     ...render([head], true),
     line_cut: true,
-    hint: `Line ${lineNo} is ${line.length} characters, more than max_tokens allows: its first ${head.length} are shown. Raise max_tokens (up to ${MAX_MAX_TOKENS}) to see more of it, or continue with start_line ${lineNo + 1}.`,
+    hint: `Line ${lineNo} has ${line.length} characters; the first ${head.length} are shown. Raise max_tokens (up to ${MAX_MAX_TOKENS}) for more, or go on at start_line ${lineNo + 1}.`,
     next_start_line: lineNo + 1,
-  };
+  });
+  // JSON escaping can make text longer than it is: shrink until the whole answer fits.
+  let head = line.slice(0, Math.max(0, maxTokens * CHARS_PER_TOKEN - JSON.stringify(answer('')).length));
+  while (head.length > 0 && estimateTokens(answer(head)) > maxTokens) head = head.slice(0, Math.floor(head.length * 0.8));
+  return answer(head);
 }
 
 export const readFileRangeTool = defineTool({
@@ -42,7 +43,7 @@ export const readFileRangeTool = defineTool({
     end_line: z.number().int().min(1).describe(`Last line, inclusive; at least start_line and at most start_line + ${MAX_SPAN - 1}.`),
     max_tokens: maxTokensArg,
   },
-  outputSchema: { path: z.string(), start_line: z.number(), end_line: z.number(), text: z.string(), ...budgeted },
+  outputSchema: { path: z.string(), text: z.string(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     if (args.end_line < args.start_line) throw invalidArgument(`\`end_line\` (${args.end_line}) is before \`start_line\` (${args.start_line}): end_line must be ≥ start_line.`);

@@ -23,7 +23,7 @@ export const relatedTool = defineTool({
     depth: z.number().int().min(1).max(2).default(1).describe('Steps out from the node (1–2, default 1).'),
     direction: z.enum(['callers', 'callees', 'both']).default('both').describe('Follow callers, callees, or both (default).'),
   },
-  outputSchema: { center: z.string(), nodes: z.array(symbolRef), edges: list, total_nodes: z.number(), ...budgeted },
+  outputSchema: { center: z.string(), nodes: z.array(symbolRef), edges: list, ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index, symbol } = await findNode(ctx, args.node_id, args.repository);

@@ -5,7 +5,7 @@ import { maxTokensArg, workspaceArg } from './shared/common-args';
 import { compactCycles } from './shared/cycles';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { z } from 'zod';
-import { list, strings, detail, budgeted } from './shared/outputs';
+import { list, budgeted } from './shared/outputs';
 
 const ENTRY_NAMES = new Set(['main', '__main__', 'cli', 'run', 'activate', 'start', 'serve']);
 const ENTRY_FILES = /(^|\/)(main\.(go|rs|py|[jt]s)|index\.[jt]sx?|cli\.[jt]s|__main__\.py|extension\.[jt]s|server\.[jt]s|app\.py|manage\.py)$/;
@@ -19,7 +19,7 @@ export const repoSummaryTool = defineTool({
     'Use it to orient before searching; follow up with find_callers, structural_search or dependency_graph. Returns { languages, modules, entry_points, cycles (largest 5, first 10 files each), cycle_sizes, truncated }.',
   group: 'graph',
   inputSchema: { max_tokens: maxTokensArg, workspace: workspaceArg },
-  outputSchema: { root: z.string(), languages: detail, totals: detail, modules: list, entry_points: list, cycles: z.array(strings), ...budgeted },
+  outputSchema: { root: z.string(), modules: list, ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);

@@ -59,7 +59,7 @@ export const retrieveTool = defineTool({
     include_scores: z.boolean().default(false).describe('Add each hit\'s relevance score in [0,1] (1 = the best hit).'),
     max_tokens: maxTokensArg,
   },
-  outputSchema: { query: z.string(), results: list, total_hits: z.number(), ...budgeted },
+  outputSchema: { results: list, total_hits: z.number(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const window = timeWindow(args);

@@ -24,7 +24,7 @@ export const wikiPageTool = defineTool({
     page: z.string().min(1).max(1000).describe('The page: a folder path (`src/engine`), or `.` for the repository overview.'),
     section: z.string().min(1).max(200).optional().describe('Only this section: its heading text or slug (`Central symbols`, `depends-on`).'),
   },
-  outputSchema: { page: z.string(), title: z.string(), markdown: z.string(), content_truncated: z.boolean() },
+  outputSchema: { page: z.string(), markdown: z.string() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index } = await repositoryIndex(ctx, args.repository);

@@ -10,7 +10,10 @@ describe('call graph on the polyglot fixture', () => {
     ctx = contextFor(root, { storageDir: null });
     await ctx.engine.index();
   });
-  after(() => removeDir(root));
+  after(() => {
+    ctx.workspaces.dispose();
+    removeDir(root);
+  });
 
   const callers = async (symbol: string, depth = 1) => ids((await callTool(ctx, 'find_callers', { symbol, depth })).callers);
   const callees = async (symbol: string, depth = 1) => ids((await callTool(ctx, 'find_callees', { symbol, depth })).callees);

@@ -1,11 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
-import { copyFixture, removeDir, REPO_ROOT } from './helpers';
+import { copyFixture, removeDir, REPO_ROOT, SLOW_SUITE_TIMEOUT_MS } from './helpers';
 
 const cli = (args: string[], cwd?: string) => spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli.js'), ...args], { encoding: 'utf8', cwd });
 
-describe('sightline CLI', () => {
+describe('sightline CLI', function () {
+  this.timeout(SLOW_SUITE_TIMEOUT_MS); // spawns the built CLI once per case
   let root: string;
   before(() => {
     root = copyFixture('polyglot');

@@ -148,13 +148,14 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
 
     it('an interface call reaches the types whose method set satisfies the interface, and only those', async () => {
       const handle = await callTool(w.ctx, 'find_callers', { symbol: 'events/handlers.go#Upper.Handle', depth: 1 });
-      assert.deepEqual(byId(handle.callers), { 'events/handlers.go#Dispatch': 'dispatch', 'events/run.go#RunAll': 'dispatch' });
+      // Each[H Handler]: a type parameter constrained by the interface.
+      assert.deepEqual(byId(handle.callers), { 'events/handlers.go#Dispatch': 'dispatch', 'events/run.go#RunAll': 'dispatch', 'events/generic.go#Each': 'dispatch' });
       // Promoted from the embedded struct: Upper satisfies Handler with base's Name.
       const promoted = await callTool(w.ctx, 'find_callers', { symbol: 'events/handlers.go#base.Name', depth: 1 });
-      assert.deepEqual(ids(promoted.callers), ['events/handlers.go#Dispatch', 'events/handlers.go#Label']);
+      assert.deepEqual(ids(promoted.callers), ['events/generic.go#NameOf', 'events/handlers.go#Dispatch', 'events/handlers.go#Label']);
       // Silent is Named but not a Handler.
       const silent = await callTool(w.ctx, 'find_callers', { symbol: 'events/handlers.go#Silent.Name', depth: 1 });
-      assert.deepEqual(ids(silent.callers), ['events/handlers.go#Label']);
+      assert.deepEqual(ids(silent.callers), ['events/generic.go#NameOf', 'events/handlers.go#Label']);
       const callees = await callTool(w.ctx, 'find_callees', { symbol: 'geometry/shapes.go#Describe', depth: 1 });
       assert.deepEqual(byId(callees.callees), {
         'geometry/shapes.go#Shape.Area': 'member',
@@ -192,6 +193,10 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
         Array.from({ length: n }, (_, i) => `export class ${prefix}${i} implements ${prefix} {\n  visit(): void {}\n}\n`).join('');
       fs.writeFileSync(path.join(root, 'few.ts'), `export interface Few {\n  visit(): void;\n}\n${impls('Few', 2)}export function walkFew(v: Few) {\n  v.visit();\n}\n`);
       fs.writeFileSync(path.join(root, 'many.ts'), `export interface Many {\n  visit(): void;\n}\n${impls('Many', 20)}export function walkMany(v: Many) {\n  v.visit();\n}\n`);
+      fs.writeFileSync(
+        path.join(root, 'static.ts'),
+        'export class Base {\n  static create(): Base {\n    return new Base();\n  }\n}\nexport class Sub extends Base {\n  static create(): Sub {\n    return new Sub();\n  }\n}\nexport function make() {\n  return Base.create();\n}\n',
+      );
       const huge = MAX_DISPATCH_TARGETS + 6;
       fs.writeFileSync(path.join(root, 'huge.ts'), `export interface Huge {\n  visit(): void;\n}\n${impls('Huge', huge)}export function walkHuge(v: Huge) {\n  v.visit();\n}\n`);
       const logger = new RingLogger();
@@ -213,6 +218,11 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       assert.equal(manyAll.callees.filter((c: Entry) => c.resolution === 'dispatch').length, 20);
       const huge = await callTool(ctx, 'find_callees', { symbol: 'walkHuge', depth: 1, min_confidence: 0 });
       assert.deepEqual(ids(huge.callees), ['huge.ts#Huge.visit']);
+    });
+
+    it('a static method is called through its class: no dispatch to a subclass\'s static of the same name', async () => {
+      const r = await callTool(ctx, 'find_callees', { symbol: 'make', depth: 1, min_confidence: 0 });
+      assert.deepEqual(ids(r.callees), ['static.ts#Base.create']);
     });
 
     it('the formula: 0.9 for one implementation, 0.1 less per doubling, capped by the call\'s own confidence', () => {

@@ -15,7 +15,10 @@ describe('find_callers: confidence floor and language-server verification', () =
     ctx = contextFor(root, { storageDir: null });
     await ctx.engine.index();
   });
-  after(() => removeDir(root));
+  after(() => {
+    ctx.workspaces.dispose();
+    removeDir(root);
+  });
 
   it('leaves name-only matches out by default (min_confidence 0.5) and lists them at 0', async () => {
     const byDefault = await callTool(ctx, 'find_callers', { symbol: 'Calculator.total', depth: 1 });

@@ -12,7 +12,10 @@ describe('graph tools', () => {
     root = copyFixture('polyglot');
     ctx = contextFor(root, { storageDir: null });
   });
-  after(() => removeDir(root));
+  after(() => {
+    ctx.workspaces.dispose();
+    removeDir(root);
+  });
 
   describe('index_workspace', () => {
     it('reports what it indexed', async () => {

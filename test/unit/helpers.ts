@@ -10,6 +10,13 @@ import { ALL_TOOLS } from '../../src/tools/registry';
 import { invokeTool } from '../../src/tools/shared/invoke';
 import { SightlineError } from '../../src/common/errors';
 
+/**
+ * The per-test limit for the few suites that start processes or run a whole-program oracle (the CLI, the hostile
+ * inputs, the TypeScript language service), which a busy 2-core machine can stretch past the default 30 s. It
+ * bounds a hang; it is not a speed check.
+ */
+export const SLOW_SUITE_TIMEOUT_MS = 120_000;
+
 export const FIXTURES = path.join(__dirname, '..', 'fixtures');
 export const REPO_ROOT = path.join(__dirname, '..', '..');
 
@@ -24,9 +31,13 @@ export function removeDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-export function contextFor(root: string, options: { storageDir?: string | null } = {}): ToolContext & { engine: Engine } {
+/**
+ * A headless tool context over one folder. Parse workers are off unless a test asks for them: fixtures are tiny,
+ * and worker threads cost more to start than they save. Dispose it with `ctx.workspaces.dispose()`.
+ */
+export function contextFor(root: string, options: { storageDir?: string | null; workers?: number } = {}): ToolContext & { engine: Engine } {
   const logger = new RingLogger();
-  const engine = new Engine({ root, logger, storageDir: options.storageDir });
+  const engine = new Engine({ root, logger, storageDir: options.storageDir, workers: options.workers ?? 0 });
   return { engine, workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger };
 }
 

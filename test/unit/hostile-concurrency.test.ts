@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { removeDir } from './helpers';
+import { removeDir, SLOW_SUITE_TIMEOUT_MS } from './helpers';
 import { bounded, call, hostileWorkspace, type StdioServer, startStdioServer } from './hostile';
 
 /**
@@ -9,6 +9,7 @@ import { bounded, call, hostileWorkspace, type StdioServer, startStdioServer } f
  * while it runs must come back before it does.
  */
 describe('hostile input: one slow call does not stall others', function () {
+  this.timeout(SLOW_SUITE_TIMEOUT_MS); // drives the built stdio server with hostile workloads
   let root: string;
   let server: StdioServer;
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
-import { REPO_ROOT, removeDir } from './helpers';
+import { REPO_ROOT, removeDir, SLOW_SUITE_TIMEOUT_MS } from './helpers';
 import { BIG_FILE_LINES, HANG_BOUND_MS, bounded, call, callUntilBuilt, hostileWorkspace, type StdioServer, startStdioServer } from './hostile';
 
 /**
@@ -9,6 +9,7 @@ import { BIG_FILE_LINES, HANG_BOUND_MS, bounded, call, callUntilBuilt, hostileWo
  * server in a child process. A hang fails the test at a generous bound instead of freezing the run.
  */
 describe('hostile input: no input freezes the server', function () {
+  this.timeout(SLOW_SUITE_TIMEOUT_MS); // drives the built stdio server with hostile workloads
   let root: string;
   let server: StdioServer;
 

@@ -10,7 +10,7 @@ import { RingLogger } from '../../src/common/log';
 import { sightlineVersion } from '../../src/common/version';
 import { Engine } from '../../src/engine/engine';
 import { INDEX_FILE, INDEX_FORMAT, IndexStore, type StoredIndex } from '../../src/engine/store';
-import { removeDir } from './helpers';
+import { removeDir, REPO_ROOT } from './helpers';
 
 /**
  * Issue 10 item 6 and 10: the persisted index is a cache, never an authority. A repository can commit a
@@ -89,7 +89,8 @@ describe('hostile repositories: the persisted index is never an authority', () =
   for (const [what, spoil] of [
     ['a null symbol', (i: StoredIndex) => ((i.files['src/a.ts'].record.symbols as unknown[])[0] = null)],
     ['imports that are not an array', (i: StoredIndex) => ((i.files['src/a.ts'].record as unknown as Record<string, unknown>).imports = 'nope')],
-    ['a parent index that points past its own symbol (a cycle)', (i: StoredIndex) => (i.files['src/a.ts'].record.symbols[0].parent = 5)],
+    ['a parent index past the symbol list', (i: StoredIndex) => (i.files['src/a.ts'].record.symbols[0].parent = 5)],
+    ['a symbol that is its own parent (a cycle)', (i: StoredIndex) => (i.files['src/a.ts'].record.symbols[0].parent = 0)],
     ['a line past the end of the file', (i: StoredIndex) => (i.files['src/a.ts'].record.symbols[0].lineEnd = 10_000)],
     ['a path that leaves the workspace', (i: StoredIndex) => (i.files['../../etc/passwd.ts'] = i.files['src/a.ts'])],
     ['an unknown language', (i: StoredIndex) => ((i.files['src/a.ts'].record as unknown as Record<string, unknown>).lang = 'cobol')],
@@ -179,5 +180,53 @@ describe('hostile conditions: a full disk while saving the index', function () {
     assert.deepEqual([third.files_unchanged, third.files_indexed], [1, 1], 'the last good index still loads; the changed file is parsed again');
     assert.equal(third.cache_warning, undefined, 'with space again, the save succeeds');
     reopened.dispose();
+  });
+});
+
+describe('hostile repositories: the CLI keeps its index outside the repository', () => {
+  let root: string;
+  let home: string;
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli.js'), ...args, '--root', root], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'cache'), SIGHTLINE_STATE_DIR: path.join(home, 'state'), SIGHTLINE_CACHE_DIR: '', ...env },
+    });
+  beforeEach(() => {
+    root = tinyRepo();
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-home-'));
+  });
+  afterEach(() => {
+    removeDir(root);
+    removeDir(home);
+  });
+
+  it('by default writes nothing into the repository and never reads a committed .sightline/', () => {
+    fs.mkdirSync(path.join(root, '.sightline'));
+    fs.writeFileSync(path.join(root, '.sightline', INDEX_FILE), zlib.gzipSync(JSON.stringify({ ...forgedIndex(root), format: 5 })));
+    const committed = fs.readdirSync(path.join(root, '.sightline'));
+    const first = cli(['index']);
+    assert.equal(first.status, 0, first.stderr);
+    assert.equal(JSON.parse(first.stdout).files_indexed, 2);
+    assert.deepEqual(fs.readdirSync(path.join(root, '.sightline')), committed, 'the repository is left as it was');
+    const [cacheDir] = fs.readdirSync(path.join(home, 'cache', 'sightline'));
+    assert.match(cacheDir, /^sightline-trust-.*-[0-9a-f]{16}$/);
+    assert.ok(fs.existsSync(path.join(home, 'cache', 'sightline', cacheDir, INDEX_FILE)));
+    const second = cli(['index']);
+    assert.equal(JSON.parse(second.stdout).files_unchanged, 2, 'the cache outside the repository is used');
+    const answer = cli(['call', 'search_symbols', '{"query":"main"}']);
+    assert.equal(answer.status, 0, answer.stderr);
+    assert.doesNotMatch(answer.stdout, /SYSTEM:/);
+  });
+
+  it('--cache-dir (or SIGHTLINE_CACHE_DIR) chooses the folder; none keeps the index in memory', () => {
+    const chosen = path.join(home, 'chosen');
+    assert.equal(cli(['index', '--cache-dir', chosen]).status, 0);
+    assert.ok(fs.existsSync(path.join(chosen, INDEX_FILE)));
+    const viaEnv = path.join(home, 'via-env');
+    assert.equal(cli(['index'], { SIGHTLINE_CACHE_DIR: viaEnv }).status, 0);
+    assert.ok(fs.existsSync(path.join(viaEnv, INDEX_FILE)));
+    assert.equal(cli(['index', '--cache-dir', 'none'], { XDG_CACHE_HOME: path.join(home, 'unused') }).status, 0);
+    assert.equal(fs.existsSync(path.join(home, 'unused')), false);
   });
 });

@@ -46,6 +46,15 @@ describe('local users: the lock folder and lock files', () => {
     written.dispose();
   });
 
+  it('removes half-written lock files of windows that died, and keeps those of live ones', () => {
+    fs.mkdirSync(lockDir, { mode: 0o700 });
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    fs.writeFileSync(path.join(lockDir, `${dead}-0badcafe.json.tmp`), '{"po', { mode: 0o600 });
+    fs.writeFileSync(path.join(lockDir, `${process.pid}-0badcafe.json.tmp`), '{"po', { mode: 0o600 });
+    assert.deepEqual(readLocks(), []);
+    assert.deepEqual(fs.readdirSync(lockDir), [`${process.pid}-0badcafe.json.tmp`]);
+  });
+
   it('refuses a pre-existing world-writable folder, both when writing and when the bridge reads, and says how to fix it', () => {
     fs.mkdirSync(lockDir);
     fs.chmodSync(lockDir, 0o777);

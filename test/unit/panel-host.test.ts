@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { computeBlastRadius } from '../../src/panel/compute';
 import { blastRadiusHtml, newNonce } from '../../src/panel/html';
-import { locateFile, resolveOpenRequest, symbolAtLine } from '../../src/panel/targets';
+import { locateFile, resolveOpenRequest } from '../../src/panel/targets';
 import { parseSavedRequest, parseWebviewMessage } from '../../src/panel/webview-messages';
 import { callTool, contextFor, copyFixture, removeDir } from './helpers';
 
@@ -59,6 +59,7 @@ describe('Blast Radius panel host (no VS Code needed)', () => {
       ctx = contextFor(root, { storageDir: null });
     });
     after(() => {
+      ctx.workspaces.dispose();
       removeDir(root);
       removeDir(outside);
     });
@@ -97,15 +98,6 @@ describe('Blast Radius panel host (no VS Code needed)', () => {
       assert.ok(!deep.ok);
       assert.equal(deep.error.kind, 'invalidArgument');
       assert.match(deep.error.message, /`depth`/);
-    });
-
-    it('finds the innermost callable or type at a line', async () => {
-      const { engine } = ctx;
-      await engine.ready();
-      assert.equal(symbolAtLine(engine, 'ts/src/calculator.ts', 17)?.id, 'ts/src/calculator.ts#Calculator.report');
-      assert.equal(symbolAtLine(engine, 'ts/src/strings.ts', 3)?.id, 'ts/src/strings.ts#normalize');
-      assert.equal(symbolAtLine(engine, 'ts/src/strings.ts', 1), undefined);
-      assert.equal(symbolAtLine(engine, 'not/indexed.ts', 1), undefined);
     });
 
     it('locates an absolute editor path in its folder', () => {

@@ -202,6 +202,16 @@ describe('Blast Radius webview in headless Chromium', () => {
     await send({ type: 'result', request, result: full });
   });
 
+  it('marks a caller reached through a base or interface method as dispatch, and says what that means', async () => {
+    const viaBase = { ...full, symbols: [{ ...full.symbols[0], resolution: 'dispatch', confidence: 0.8 }, ...full.symbols.slice(1)] };
+    await send({ type: 'result', request, result: viaBase });
+    const badge = page.locator('.badge.resolution.res-dispatch');
+    await until('the dispatch badge', async () => (await badge.count()) === 1);
+    assert.equal(await badge.innerText(), 'dispatch');
+    assert.match((await badge.getAttribute('title')) ?? '', /overrides or implements/);
+    await send({ type: 'result', request, result: full });
+  });
+
   it('posts an open message with the file and line of a clicked entry', async () => {
     const before = (await posted()).length;
     await page.locator('button.symbol', { hasText: 'Calculator.report' }).click();

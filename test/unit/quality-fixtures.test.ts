@@ -6,6 +6,7 @@ import { FIXTURE_DIR, FIXTURE_LANGS, scoreFixture } from '../../bench/quality/fi
 import { Oracle } from '../../bench/quality/oracle';
 import { sampleTargets, scoreCorpus } from '../../bench/quality/score-ts';
 import { indexWorkspace } from '../../bench/quality/sightline';
+import { SLOW_SUITE_TIMEOUT_MS } from './helpers';
 
 /**
  * The short form of `npm run quality`: the hand-annotated Python, Go, Rust and TSX fixtures, indexed for real, must
@@ -13,7 +14,8 @@ import { indexWorkspace } from '../../bench/quality/sightline';
  */
 const MIN_CONFIDENCE = 0.5;
 
-describe('call graph quality on the annotated fixtures', () => {
+describe('call graph quality on the annotated fixtures', function () {
+  this.timeout(SLOW_SUITE_TIMEOUT_MS); // the TypeScript language service is the oracle
   for (const lang of FIXTURE_LANGS) {
     it(`${lang}: precision ≥ 0.98 and recall ≥ 0.95`, async () => {
       const s = await scoreFixture(lang, MIN_CONFIDENCE);

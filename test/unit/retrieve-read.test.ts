@@ -20,6 +20,7 @@ describe('retrieve tools: reading what was found', () => {
     ctx = contextFor(root, { storageDir: null });
   });
   after(() => {
+    ctx.workspaces.dispose();
     removeDir(root);
     removeDir(outside);
   });

@@ -20,7 +20,10 @@ describe('retrieve tools: finding things', () => {
     slug = path.basename(root);
     ctx = contextFor(root, { storageDir: null });
   });
-  after(() => removeDir(root));
+  after(() => {
+    ctx.workspaces.dispose();
+    removeDir(root);
+  });
 
   describe('list_repositories and list_collections', () => {
     it('lists the workspace folder with status and counts', async () => {

@@ -6,7 +6,7 @@ import type { SourcePosition } from '../../engine/language-features';
 import type { IndexedSymbol } from '../../graph/symbol-table';
 import { containsIdentifier } from '../../common/text-match';
 import { maxTokensArg, workspaceArg } from './common-args';
-import { lookupSymbol } from './symbols';
+import { lookupSymbol } from '../../graph/symbol-lookup';
 import type { ToolContext } from './tool';
 
 /**
@@ -17,7 +17,7 @@ export const positionArgs = {
   file: z.string().min(1).max(1000).optional().describe('File path, workspace-relative or absolute. With line and character; or pass symbol instead.'),
   line: z.number().int().min(1).optional().describe('1-based line.'),
   character: z.number().int().min(1).optional().describe('1-based character (Unicode code points) on that line.'),
-  symbol: z.string().min(1).max(500).optional().describe('Instead of a position: a symbol name, qualified name (`Class.method`) or symbol_id.'),
+  symbol: z.string().min(1).max(500).optional().describe('Instead of a position: a symbol name, qualified name (`Class.method`), symbol_id, or `path:line` (the function enclosing that line).'),
 };
 
 /** The arguments of a tool that asks about one position: the position (or symbol), a budget and a workspace. */
@@ -64,12 +64,4 @@ function lineOffsetOfName(engine: Engine, symbol: IndexedSymbol): number {
   } catch {
     return 0;
   }
-}
-
-/** The innermost indexed symbol whose range holds a position: how an index answers "what is here". */
-export function symbolAt(engine: Engine, at: SourcePosition): IndexedSymbol | undefined {
-  const symbols = engine.graph.table.byFile.get(at.file) ?? [];
-  let best: IndexedSymbol | undefined;
-  for (const s of symbols) if (s.lineStart <= at.line && at.line <= s.lineEnd && (!best || s.lineStart >= best.lineStart)) best = s;
-  return best;
 }

@@ -1,7 +1,8 @@
 import { fitToBudget } from '../../common/tokens';
 import { deadlineOf } from './context';
 import type { ToolContext } from './tool';
-import { lookupSymbol, reachedJson, symbolJson } from './symbols';
+import { lookupSymbol } from '../../graph/symbol-lookup';
+import { reachedJson, symbolJson } from './symbols';
 import { verifyDirectCallers } from './verify-callers';
 
 /** Shared by find_callers and find_callees: one walk, ranked nearest first, cut to the token budget (`reached`; each tool names the list). */
@@ -14,7 +15,6 @@ export async function callWalk(
   const graph = await engine.ready();
   const target = lookupSymbol(graph, args.symbol);
   const reached = graph.walk([target.id], direction, args.depth, args.min_confidence, { dispatch: args.dispatch, deadline: deadlineOf(ctx) });
-  const key = direction === 'in' ? 'callers' : 'callees';
   const moduleSites = direction === 'in' ? (graph.moduleCallers.get(target.id) ?? []).filter((s) => s.confidence >= args.min_confidence && (args.dispatch || s.resolution !== 'dispatch')) : [];
   const verification = args.verify
     ? await verifyDirectCallers(ctx, engine, target, reached.filter((r) => r.depth === 1).map((r) => r.symbol.id))

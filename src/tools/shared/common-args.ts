@@ -24,7 +24,7 @@ export const symbolArg = z
   .string()
   .min(1)
   .max(500)
-  .describe('A symbol: its name (`compute`), qualified name (`Parser.parse`, Rust `Type::method`), or a symbol_id from another tool (`src/a.ts#Parser.parse`).');
+  .describe('A symbol: its name (`compute`, nested ones too), qualified name (`Parser.parse`, Rust `Type::method`), a symbol_id from another tool (`src/a.ts#Parser.parse`), or `path:line` (`src/a.ts:120`, the function enclosing that line).');
 
 export const dispatchArg = z
   .boolean()

@@ -1,8 +1,9 @@
 import type { CodeGraph } from '../../graph/code-graph';
+import { symbolAt } from '../../graph/symbol-at';
 import type { IndexedSymbol } from '../../graph/symbol-table';
 import type { Engine } from '../../engine/engine';
 import type { SourcePosition } from '../../engine/language-features';
-import { lookupSymbol } from './symbols';
+import { lookupSymbol } from '../../graph/symbol-lookup';
 
 /** The identifier under a position (code points), or undefined on whitespace/punctuation. */
 export function wordAt(engine: Engine, at: SourcePosition): { word: string; start: number } | undefined {
@@ -31,8 +32,8 @@ export function indexDefinitions(engine: Engine, graph: CodeGraph, at: SourcePos
   });
   for (const [target, sites] of graph.moduleCallers) if (sites.some((s) => s.resolution !== 'dispatch' && matchSite(s))) targets.set(target, graph.table.byId.get(target)!);
   if (targets.size) return [...targets.values()];
-  const declared = (graph.table.byFile.get(at.file) ?? []).find((s) => s.name === w.word && s.lineStart <= at.line && at.line <= s.lineEnd && s.character === w.start);
-  if (declared) return [declared];
+  const declared = symbolAt(graph, at.file, at.line, { nameAt: w.start });
+  if (declared?.name === w.word) return [declared];
   try {
     return [lookupSymbol(graph, w.word)];
   } catch {

@@ -2,6 +2,7 @@ import { unsupported } from '../../common/errors';
 import { fitToBudget } from '../../common/tokens';
 import type { Engine } from '../../engine/engine';
 import type { LanguageFeatures, ProviderSymbol, SourceRange } from '../../engine/language-features';
+import { symbolAt } from '../../graph/symbol-at';
 import type { IndexedSymbol } from '../../graph/symbol-table';
 import { type PositionInput, positionInWorkspace } from './addressing';
 import { symbolJson, type SymbolJson } from './symbols';
@@ -33,19 +34,10 @@ export function locationJson(r: SourceRange): LocationJson {
   return { file: r.file, line: r.start.line, character: r.start.character, end_line: r.end.line, end_character: r.end.character };
 }
 
-/** The indexed symbol whose name starts at a position, if the index has one (innermost wins). */
+/** The indexed symbol whose name starts at a position, if the index has one (and is built). */
 export function indexedSymbolAt(engine: Engine, file: string, line: number, character: number): IndexedSymbol | undefined {
-  let graph;
-  try {
-    graph = engine.graph;
-  } catch {
-    return undefined;
-  }
-  let best: IndexedSymbol | undefined;
-  for (const s of graph.table.byFile.get(file) ?? []) {
-    if (s.character === character && s.lineStart <= line && line <= s.lineEnd && (!best || s.lineStart >= best.lineStart)) best = s;
-  }
-  return best;
+  const graph = engine.graphIfReady();
+  return graph && symbolAt(graph, file, line, { nameAt: character });
 }
 
 /** A location, plus the graph tools' Symbol shape when the index knows the symbol there. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z, type ZodRawShape } from 'zod';
 
 /**
  * Building blocks of the tools' `outputSchema`. A result schema names its top-level keys and their types; deep
@@ -13,9 +13,30 @@ export const detail = z.unknown();
 export const symbolRef = z.looseObject({ id: z.string(), file: z.string() });
 /** Who answered: `language_server` (the editor's) or `index` (Sightline's). */
 export const source = z.string();
-/** Every answer that can grow: whether it was cut to `max_tokens`, and how to get the rest. */
-export const budgeted = { truncated: z.boolean(), hint: z.string().optional() };
+/**
+ * Every answer that can grow: whether it was cut to `max_tokens`, and how to get the rest. Declared optional so
+ * the listing stays small (every tool's description says so); handlers still always set `truncated`.
+ */
+export const budgeted = { truncated: z.boolean().optional(), hint: z.string().optional() };
 /** An answer with a list cut to the budget: the list's total as well. */
-export const counted = { total: z.number(), ...budgeted };
+export const counted = { total: z.number().optional(), ...budgeted };
 /** An edit tool's answer: a plan (`applied: false`, with its edits) or what was applied. */
 export const editOutcome = { applied: z.boolean(), edit_count: z.number(), files: strings.optional(), files_changed: strings.optional(), edits: list.optional() };
+
+/**
+ * The schema clients see in `tools/list`: the keys every result has and their types; a nested object or a
+ * list of objects only as "{}"/"array". A tool's full result type stays in its own schema (what handlers
+ * and the panel are typed by); this keeps the listing small — every client pays for it in its context.
+ */
+export function listedOutputSchema(shape: ZodRawShape): z.ZodObject<ZodRawShape, z.core.$loose> {
+  // Keys a result may leave out (hints, notes, optional parts) are left to the description; the object is open.
+  const always = Object.entries(shape).filter(([, type]) => !(type instanceof z.ZodOptional));
+  return z.looseObject(Object.fromEntries(always.map(([key, type]) => [key, topLevel(type)])));
+}
+
+function topLevel(type: z.core.$ZodType): z.core.$ZodType {
+  if (type instanceof z.ZodNullable) return z.nullable(topLevel(type.unwrap()));
+  if (type instanceof z.ZodArray) return type.element instanceof z.ZodString ? type : list;
+  if (type instanceof z.ZodObject || type instanceof z.ZodUnion) return detail;
+  return type;
+}

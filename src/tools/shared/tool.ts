@@ -1,9 +1,9 @@
 import { z, type ZodRawShape } from 'zod';
 import type { Deadline } from '../../common/deadline';
 import type { RingLogger } from '../../common/log';
-import { freshnessSchema } from '../../engine/freshness';
 import type { LanguageFeatures } from '../../engine/language-features';
 import type { Workspaces } from '../../engine/workspaces';
+import { listedOutputSchema } from './outputs';
 import type { ToolValue } from './result-types';
 
 export type { ToolResult, ToolValue } from './result-types';
@@ -56,10 +56,14 @@ export interface ToolDefinition<O extends ZodRawShape = ZodRawShape> {
   readonly description: string;
   readonly group: ToolGroup;
   readonly inputSchema: ZodRawShape;
-  /** The result's schema as clients see it: the tool's keys plus `freshness`; other keys allowed. */
+  /** The result's schema as clients see it (`listedOutputSchema`): the keys every answer has; others (`freshness`, hints) allowed. */
   readonly outputSchema: z.ZodObject<ZodRawShape, z.core.$loose>;
   readonly annotations: ToolAnnotations;
-  run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolValue<O>>;
+  /**
+   * Runs the handler on arguments `invokeTool` validated. `reserveTokens` is taken off `max_tokens` after parsing
+   * (the part of the budget kept for what invokeTool adds), so a reserve never trips the argument's lower bound.
+   */
+  run(args: Record<string, unknown>, ctx: ToolContext, reserveTokens?: number): Promise<ToolValue<O>>;
 }
 
 export function defineTool<S extends ZodRawShape, O extends ZodRawShape>(spec: ToolSpec<S, O>): ToolDefinition<O> {
@@ -70,9 +74,15 @@ export function defineTool<S extends ZodRawShape, O extends ZodRawShape>(spec: T
     description: spec.description,
     group: spec.group,
     inputSchema: spec.inputSchema,
-    outputSchema: z.looseObject({ ...spec.outputSchema, freshness: freshnessSchema }),
+    outputSchema: listedOutputSchema(spec.outputSchema),
     annotations: spec.annotations,
-    run: (args, ctx) => spec.handler(input.parse(args), ctx),
+    run: (args, ctx, reserveTokens = 0) => {
+      const parsed = input.parse(args);
+      if (reserveTokens > 0 && 'max_tokens' in parsed && typeof parsed.max_tokens === 'number') {
+        return spec.handler({ ...parsed, max_tokens: Math.max(1, parsed.max_tokens - reserveTokens) }, ctx);
+      }
+      return spec.handler(parsed, ctx);
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Engine } from '../../engine/engine';
 import type { IndexedSymbol } from '../../graph/symbol-table';
-import { resolvePosition, symbolAt } from './addressing';
+import { symbolAt } from '../../graph/symbol-at';
+import { resolvePosition } from './addressing';
 import type { ToolContext } from './tool';
 
 export interface Verification {
@@ -25,10 +26,11 @@ export async function verifyDirectCallers(ctx: ToolContext, engine: Engine, targ
   const { at } = await resolvePosition(engine, { symbol: target.id });
   const items = await ctx.features.callHierarchy(at, 'incoming', engine.root, ctx.signal);
   if (!items.length) return { status: 'unavailable', reason: `The language server has no call hierarchy for ${target.id}.` };
+  const graph = await engine.ready();
   const serverCallers = new Set<string>();
   for (const call of items[0].calls) {
     for (const site of call.call_sites) {
-      const enclosing = symbolAt(engine, { file: site.file, line: site.start.line, character: site.start.character });
+      const enclosing = symbolAt(graph, site.file, site.start.line);
       if (enclosing) serverCallers.add(enclosing.id);
     }
   }

@@ -39,8 +39,8 @@ export interface BlastRadius {
 
 /**
  * What a change to `start` (symbols) and `startFiles` can break: callers up to `depth` levels at or above
- * `minConfidence`, and importers of the start files up to the same depth. The tool and the Blast Radius panel
- * both answer from this.
+ * `minConfidence`, and importers of the start files up to the same depth. Calls through a base, interface or trait
+ * member reach its overrides unless `dispatch: false`. The tool and the Blast Radius panel both answer from this.
  */
 export function blastRadius(graph: CodeGraph, start: readonly IndexedSymbol[], startFiles: readonly string[], depth: number, minConfidence: number, dispatch = true): BlastRadius {
   const reached = graph.walk(start.map((s) => s.id), 'in', depth, minConfidence, { dispatch });

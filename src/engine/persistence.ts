@@ -1,0 +1,154 @@
+import { errorMessage } from '../common/errors';
+import type { Logger } from '../common/log';
+import { sightlineVersion } from '../common/version';
+import { CodeGraph } from '../graph/code-graph';
+import { linkKey, SnapshotMismatch } from '../graph/link-snapshot';
+import type { ProjectConfig } from '../graph/modules';
+import { machineCacheKey } from './cache-key';
+import { LinkStore } from './link-store';
+import { IndexStore, INDEX_FORMAT, type StoredFile } from './store';
+
+const PERSIST_DELAY_MS = 2000;
+
+/** What is saved: the engine's current files, when they were indexed, and the graph linked from them. */
+export interface IndexState {
+  files: ReadonlyMap<string, StoredFile>;
+  indexedAt: string | null;
+  graph: CodeGraph | undefined;
+}
+
+/**
+ * Where an engine's index lives between sessions: the signed file records (IndexStore) and the graph's link
+ * snapshot (LinkStore), saved now, after edits settle, or synchronously on dispose. Never throws on a failed
+ * write: the next start rebuilds what it cannot trust, and the reason is in the log.
+ */
+export class IndexPersistence {
+  private readonly store?: IndexStore;
+  private readonly links?: LinkStore;
+  /** The persisted link snapshot matches the current graph (nothing to write). */
+  private linksSaved = false;
+  private timer?: NodeJS.Timeout;
+
+  /** `dir` undefined: in memory only. */
+  constructor(
+    dir: string | undefined,
+    key: Buffer | undefined,
+    private readonly logger: Logger,
+    private readonly state: () => IndexState,
+  ) {
+    if (dir === undefined) return;
+    this.store = openStore(dir, key, logger);
+    if (this.store) this.links = new LinkStore(dir, logger, this.store);
+  }
+
+  /** The last write's failure, for index stats. */
+  get lastSaveError(): string | undefined {
+    return this.store?.lastSaveError;
+  }
+
+  /** The saved records, if any can be trusted. */
+  loadFiles(): { files: Map<string, StoredFile>; indexedAt: string } | undefined {
+    const stored = this.store?.load();
+    return stored ? { files: new Map(Object.entries(stored.files)), indexedAt: stored.indexedAt } : undefined;
+  }
+
+  /** The graph from the saved link snapshot when it fits `files` exactly; undefined (and the snapshot removed) otherwise. */
+  restoreGraph(files: ReadonlyMap<string, StoredFile>, config: ProjectConfig): CodeGraph | undefined {
+    const snapshot = this.links?.load();
+    if (!snapshot) return undefined;
+    if (snapshot.key !== linkKeyOf(files, config)) {
+      this.logger.log('info', 'The link snapshot is of another version of the files: linking the graph from the index.');
+      return undefined;
+    }
+    try {
+      const graph = CodeGraph.restore(new Map([...files].map(([rel, f]) => [rel, f.record])), config, snapshot);
+      this.linksSaved = true;
+      this.logger.log('info', `Loaded the call graph from the link snapshot: ${graph.edgeCount()} call edges, nothing re-linked.`);
+      return graph;
+    } catch (e) {
+      if (!(e instanceof SnapshotMismatch)) throw e;
+      this.logger.log('warn', `The link snapshot does not fit the index (${e.message}): discarding it and linking from the index.`);
+      this.links?.discard();
+      return undefined;
+    }
+  }
+
+  /** The graph changed: its snapshot must be written again. */
+  graphChanged(): void {
+    this.linksSaved = false;
+  }
+
+  /** Saves after edits settle: writing the whole index costs far more than re-linking an edit. */
+  saveSoon(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.save();
+    }, PERSIST_DELAY_MS);
+    this.timer.unref();
+  }
+
+  /** Saves the records, then the link snapshot, without blocking the host for the whole write. */
+  async save(): Promise<void> {
+    this.cancelTimer();
+    if (!this.store) return;
+    const { files, indexedAt } = this.state();
+    try {
+      await this.store.saveAsync({ format: INDEX_FORMAT, indexedAt: indexedAt!, files: Object.fromEntries(files) });
+    } catch (e) {
+      this.logger.log('warn', `Could not save the index cache: ${errorMessage(e)}`);
+      return;
+    }
+    await this.saveLinks();
+  }
+
+  /** Writes the link snapshot if the graph changed since it was last written. */
+  async saveLinksIfChanged(): Promise<void> {
+    if (!this.linksSaved) await this.saveLinks();
+  }
+
+  /** On dispose: an edit saved in memory only (debounced) is written now, synchronously, so the next start finds it. */
+  flush(): void {
+    if (!this.timer) return;
+    this.cancelTimer();
+    if (!this.store) return;
+    const { files, indexedAt } = this.state();
+    try {
+      this.store.save({ format: INDEX_FORMAT, indexedAt: indexedAt!, files: Object.fromEntries(files) });
+    } catch (e) {
+      this.logger.log('warn', `Could not save the index cache: ${errorMessage(e)}`);
+    }
+  }
+
+  private cancelTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Never throws: without a snapshot, the next start links from scratch. */
+  private async saveLinks(): Promise<void> {
+    const { files, graph } = this.state();
+    if (!this.links || !graph) return;
+    try {
+      await this.links.save(graph.exportLinks(linkKeyOf(files, graph.modules.config)));
+      // Only if no other index pass replaced the graph meanwhile.
+      if (graph === this.state().graph) this.linksSaved = true;
+    } catch (e) {
+      this.logger.log('warn', `Could not save the link snapshot: ${errorMessage(e)}`);
+    }
+  }
+}
+
+function linkKeyOf(files: ReadonlyMap<string, StoredFile>, config: ProjectConfig): string {
+  return linkKey([...files].map(([rel, f]) => [rel, f.hash]), config, INDEX_FORMAT);
+}
+
+/** The persisted index, signed with the machine's key; without a usable key the index stays in memory, said in the log. */
+function openStore(dir: string, key: Buffer | undefined, logger: Logger): IndexStore | undefined {
+  try {
+    return new IndexStore(dir, logger, { key: key ?? machineCacheKey(), engineVersion: sightlineVersion() });
+  } catch (e) {
+    logger.log('warn', `The index will not be saved between sessions: ${errorMessage(e)}`);
+    return undefined;
+  }
+}
