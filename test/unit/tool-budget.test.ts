@@ -5,7 +5,6 @@ import { Engine } from '../../src/engine/engine';
 import { indexOnlyFeatures } from '../../src/engine/language-features';
 import { Workspaces } from '../../src/engine/workspaces';
 import { RingLogger } from '../../src/common/log';
-import { invokeTool } from '../../src/tools/shared/invoke';
 import { ALL_TOOLS } from '../../src/tools/registry';
 import { copyFixture, removeDir } from './helpers';
 
@@ -41,7 +40,7 @@ describe('tool budgets: deadlines and slices', () => {
     assert.equal(otherRan, true);
   });
 
-  describe('through invokeTool', () => {
+  describe('in the tools', () => {
     let root: string;
     let engine: Engine;
     before(async () => {
@@ -62,12 +61,7 @@ describe('tool budgets: deadlines and slices', () => {
       it(`${name} on a spent budget answers timeout, not a partial result`, async () => {
         const tool = ALL_TOOLS.find((t) => t.name === name)!;
         const ctx = { workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger: new RingLogger(), deadline: new Deadline(0, undefined, name) };
-        const outcome = await invokeTool(tool, args, ctx);
-        assert.equal(outcome.ok, false);
-        if (!outcome.ok) {
-          assert.equal(outcome.error.kind, 'timeout');
-          assert.match(outcome.error.message, new RegExp(`^${name} ran out of its 0 s budget\\. `));
-        }
+        await assert.rejects(tool.run(args, ctx), (e: Error) => kindOf(e) === 'timeout' && new RegExp(`^${name} ran out of its 0 s budget\\. `).test(e.message));
       });
     }
   });
