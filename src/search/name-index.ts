@@ -10,8 +10,12 @@ export class NameIndex {
   private readonly byKey = new Map<string, Set<string>>();
   /** word of a qualified name (identifierTokens) → symbol ids. */
   private readonly byWord = new Map<string, Set<string>>();
-  /** trigram → keys containing it. */
+  /** trigram → simple-name keys containing it (qualified names are not cut into trigrams: nesting makes them long). */
   private readonly byTrigram = new Map<string, Set<string>>();
+  /** How many symbols have each simple-name key, so its trigrams go when the last one does. */
+  private readonly simpleNames = new Map<string, number>();
+  /** Simple names over TRIGRAM_KEY_MAX: few, and scanned by substring queries instead. */
+  private readonly longNames = new Set<string>();
   private sorted?: string[];
 
   add(id: string, name: string, qualified: string): void {
@@ -19,11 +23,15 @@ export class NameIndex {
       let ids = this.byKey.get(key);
       if (!ids) {
         this.byKey.set(key, (ids = new Set()));
-        for (const t of trigrams(key)) addTo(this.byTrigram, t, key);
         this.sorted = undefined;
       }
       ids.add(id);
     }
+    const simple = name.toLowerCase();
+    const uses = this.simpleNames.get(simple) ?? 0;
+    if (uses === 0 && simple.length > TRIGRAM_KEY_MAX) this.longNames.add(simple);
+    else if (uses === 0) for (const t of trigrams(simple)) addTo(this.byTrigram, t, simple);
+    this.simpleNames.set(simple, uses + 1);
     for (const w of identifierTokens(qualified)) addTo(this.byWord, w, id);
   }
 
@@ -34,8 +42,15 @@ export class NameIndex {
       ids.delete(id);
       if (ids.size) continue;
       this.byKey.delete(key);
-      for (const t of trigrams(key)) removeFrom(this.byTrigram, t, key);
       this.sorted = undefined;
+    }
+    const simple = name.toLowerCase();
+    const uses = (this.simpleNames.get(simple) ?? 1) - 1;
+    if (uses > 0) this.simpleNames.set(simple, uses);
+    else {
+      this.simpleNames.delete(simple);
+      if (simple.length > TRIGRAM_KEY_MAX) this.longNames.delete(simple);
+      else for (const t of trigrams(simple)) removeFrom(this.byTrigram, t, simple);
     }
     for (const w of identifierTokens(qualified)) removeFrom(this.byWord, w, id);
   }
@@ -58,10 +73,14 @@ export class NameIndex {
     for (let i = lo; i < keys.length && keys[i].startsWith(q); i++) yield* this.byKey.get(keys[i])!;
   }
 
-  /** Ids of names containing `q`: keys holding all of its trigrams (the rarest first), then checked. Short queries scan the keys. */
+  /**
+   * Ids of simple names containing `q`: names holding all of its trigrams (the rarest first), then checked. Short
+   * queries, and names too long to cut into trigrams, are scanned.
+   */
   *substring(q: string): Generator<string> {
-    let keys: Iterable<string> = this.byKey.keys();
+    let keys: Iterable<string> = this.simpleNames.keys();
     if (q.length >= 3) {
+      for (const key of this.longNames) if (key.includes(q)) yield* this.byKey.get(key)!;
       const postings = [...new Set(trigrams(q))].map((t) => this.byTrigram.get(t));
       if (postings.some((p) => !p)) return;
       postings.sort((a, b) => a!.size - b!.size);
@@ -90,6 +109,8 @@ export class NameIndex {
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
+/** Longer simple names (generated code, minified leftovers) are matched by a scan instead of trigrams. */
+const TRIGRAM_KEY_MAX = 64;
 
 function keysOf(name: string, qualified: string): string[] {
   const a = name.toLowerCase();
