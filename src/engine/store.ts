@@ -12,7 +12,7 @@ import { errorMessage } from '../common/errors';
  * it for a few ms per MB, and reading gunzips faster than it parses. Anything unreadable, of another version, or of
  * the wrong shape is discarded (with a log line) and the index is rebuilt: a cache is never trusted blindly.
  */
-export const INDEX_FORMAT = 5;
+export const INDEX_FORMAT = 6;
 export const INDEX_FILE = 'index.json.gz';
 
 export interface StoredFile {

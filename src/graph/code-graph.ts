@@ -51,6 +51,11 @@ export class CodeGraph {
   private readonly resolver: CallResolver;
   /** Callees each file calls at module level, so an update can take its sites back out of moduleCallers. */
   private readonly moduleCalleesByFile = new Map<string, Set<string>>();
+  /**
+   * Files whose function values make edges out of another file's functions (`run(f)` here, `cb()` in run there):
+   * an edit to either re-links the whole graph, because re-linking one file cannot take those edges back.
+   */
+  private readonly crossFileValueFlows = new Set<string>();
 
   constructor(files: ReadonlyMap<string, FileRecord>, config: ProjectConfig, link = true) {
     this.table = new SymbolTable(files);
@@ -92,7 +97,7 @@ export class CodeGraph {
    */
   updateFile(file: string, record: FileRecord): boolean {
     const old = this.table.files.get(file);
-    if (!old || !sameShape(old, record)) return false;
+    if (!old || !sameShape(old, record) || this.crossFileValueFlows.has(file)) return false;
     this.table.replaceRecord(file, record);
     for (const sym of this.table.byFile.get(file) ?? []) {
       for (const edge of this.calls.outEdges(sym.id)) this.calls.dropEdge(edge);
@@ -118,26 +123,34 @@ export class CodeGraph {
       const resolved = this.resolver.resolve(file, record, call);
       if (!resolved) continue;
       const site = { file, line: call.line, character: call.character };
-      for (const target of resolved.targets) {
-        if (!this.calls.hasNode(target.id)) continue;
-        if (call.enclosing === undefined) {
-          const list = this.moduleCallers.get(target.id) ?? [];
-          list.push({ ...site, resolution: resolved.resolution, confidence: resolved.confidence });
-          this.moduleCallers.set(target.id, list);
-          let callees = this.moduleCalleesByFile.get(file);
-          if (!callees) this.moduleCalleesByFile.set(file, (callees = new Set()));
-          callees.add(target.id);
-          continue;
-        }
-        const from = symbols[call.enclosing].id;
-        if (this.calls.hasDirectedEdge(from, target.id)) {
-          const data = this.calls.getDirectedEdgeAttributes(from, target.id);
-          data.sites.push(site);
-          if (resolved.confidence > data.confidence) Object.assign(data, { resolution: resolved.resolution, confidence: resolved.confidence });
-        } else {
-          this.calls.addDirectedEdge(from, target.id, { resolution: resolved.resolution, confidence: resolved.confidence, sites: [site] });
-        }
-      }
+      const from = call.enclosing === undefined ? undefined : symbols[call.enclosing];
+      for (const target of resolved.targets) this.addCall(file, from, target, resolved.resolution, resolved.confidence, site);
+    }
+    for (const flow of this.resolver.valueFlows(file, record)) {
+      const site = { file: flow.from?.file ?? file, line: flow.line, character: flow.character };
+      if (site.file !== file) this.crossFileValueFlows.add(file).add(site.file);
+      for (const target of flow.targets) this.addCall(file, flow.from, target, 'value', flow.confidence, site);
+    }
+  }
+
+  /** One call edge (or one more site of it); `from` undefined is code at module level of `file`. */
+  private addCall(file: string, from: IndexedSymbol | undefined, target: IndexedSymbol, resolution: Resolution, confidence: number, site: CallSite): void {
+    if (!this.calls.hasNode(target.id)) return;
+    if (from === undefined) {
+      const list = this.moduleCallers.get(target.id) ?? [];
+      list.push({ ...site, resolution, confidence });
+      this.moduleCallers.set(target.id, list);
+      let callees = this.moduleCalleesByFile.get(file);
+      if (!callees) this.moduleCalleesByFile.set(file, (callees = new Set()));
+      callees.add(target.id);
+      return;
+    }
+    if (this.calls.hasDirectedEdge(from.id, target.id)) {
+      const data = this.calls.getDirectedEdgeAttributes(from.id, target.id);
+      data.sites.push(site);
+      if (confidence > data.confidence) Object.assign(data, { resolution, confidence });
+    } else {
+      this.calls.addDirectedEdge(from.id, target.id, { resolution, confidence, sites: [site] });
     }
   }
 
@@ -222,7 +235,8 @@ function bySite(a: CallSite, b: CallSite): number {
 
 /**
  * What other files can see of a file: its symbols (names, nesting, kinds, bases, signatures — Go return
- * types are read from signatures), its imports and re-exports, its field types and its package. Bodies,
+ * types are read from signatures), its imports and re-exports, its field types, its package, and (JS) what its
+ * functions return and what `module.exports` holds. Bodies,
  * positions, docs and local variables are private to the file: an edit that changes only those re-links
  * only this file.
  */
@@ -241,7 +255,9 @@ export function sameShape(a: FileRecord, b: FileRecord): boolean {
     if (x.source !== y.source || x.name !== y.name || x.local !== y.local || x.namespace !== y.namespace || x.reexport !== y.reexport) return false;
   }
   const fields = (r: FileRecord) => r.bindings.filter((x) => x.field).map((x) => `${x.name}\0${x.type}\0${x.scope}\0${x.fromCall}`).join('\n');
-  return fields(a) === fields(b);
+  // What a JS function returns and what `module.exports` holds are read by the files that call them.
+  const values = (r: FileRecord) => (r.values ?? []).filter((v) => v.kind === 'return' || v.kind === 'export').map((v) => `${v.kind}\0${v.scope}\0${v.ref}`).join('\n');
+  return fields(a) === fields(b) && values(a) === values(b);
 }
 
 function pageRanks(graph: DirectedGraph): Map<string, number> {

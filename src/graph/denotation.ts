@@ -4,7 +4,7 @@ import type { IndexedSymbol } from './symbol-table';
  * How a call edge was resolved, most certain first. An agent (and `npm run quality`) can tell a proven
  * edge from a guess: `name` edges are name matches only and carry a confidence below 1.
  */
-export type Resolution = 'scope' | 'member' | 'import' | 'package' | 'name';
+export type Resolution = 'scope' | 'member' | 'import' | 'package' | 'value' | 'name';
 
 export interface ResolvedCall {
   targets: IndexedSymbol[];

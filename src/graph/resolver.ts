@@ -9,6 +9,7 @@ import type { IndexedSymbol, SymbolTable } from './symbol-table';
 import { dirOf } from './symbol-table';
 import { type Convention, namingConventions } from './conventions';
 import { calleeOfCallExpression, returnTypeName } from './signatures';
+import { FunctionValues, type ValueFlow } from './values';
 
 export type { Resolution, ResolvedCall } from './denotation';
 
@@ -38,6 +39,7 @@ const JS_GLOBALS = new Set(['console', 'window', 'document', 'globalThis', 'proc
 export class CallResolver {
   private readonly exports: ModuleExports;
   private readonly types: TypeHierarchy;
+  private readonly values: FunctionValues;
   private returnDepth = 0;
   private readonly conventionsByFamily = new Map<string, Map<string, Convention>>();
   /** Keyed by the bindings array itself, so a record passed under another file's name still finds its own. */
@@ -49,6 +51,7 @@ export class CallResolver {
     private readonly modules: ModuleResolver,
   ) {
     this.exports = new ModuleExports(table, modules);
+    this.values = new FunctionValues(table, this);
     this.types = new TypeHierarchy(table, modules, (file, record, family, name) => this.denoteTypeName(file, record, family, name)?.symbols ?? []);
   }
 
@@ -75,8 +78,17 @@ export class CallResolver {
     return targets.length ? { targets: unique(targets), resolution: 'member', confidence: 1 } : undefined;
   }
 
-  private resolveCall(file: string, record: FileRecord, family: string, call: CallRecord, enclosing: IndexedSymbol | undefined): ResolvedCall | undefined {
+  /** Edges that JS/TS function values make (functions passed as arguments), for CodeGraph. */
+  valueFlows(file: string, record: FileRecord): ValueFlow[] {
+    return languageInfo(record.lang).family === 'js' ? this.values.flows(file, record) : [];
+  }
+
+  resolveCall(file: string, record: FileRecord, family: string, call: CallRecord, enclosing: IndexedSymbol | undefined): ResolvedCall | undefined {
     if (call.receiver === undefined) return this.resolveBare(file, record, family, call, enclosing);
+    if (family === 'js') {
+      const viaValue = this.values.property(file, record, call, enclosing) ?? this.values.invoked(file, record, call, enclosing);
+      if (viaValue) return viaValue;
+    }
     const receiver = this.denote(file, record, family, call.receiver, enclosing);
     if (!receiver) return this.byName(family, call, true);
     switch (receiver.kind) {
@@ -88,7 +100,8 @@ export class CallResolver {
       }
       case 'symbols': {
         // Static access through a type (`Foo.create()`, Rust `Foo::new()`), or a namespace symbol.
-        const types = receiver.symbols.filter((s) => TYPE_KINDS.has(s.kind) || s.kind === 'module');
+        // JS object literals and functions hold members too (`api.start`, `f.helper = function`).
+        const types = receiver.symbols.filter((s) => TYPE_KINDS.has(s.kind) || s.kind === 'module' || (family === 'js' && (s.kind === 'constant' || s.kind === 'function')));
         const targets = types.flatMap((t) => this.types.members(t, call.name));
         if (targets.length) return { targets: unique(targets), resolution: 'member', confidence: receiver.resolution === 'name' ? 0.6 : 1 };
         return this.byName(family, call, true);
@@ -114,12 +127,17 @@ export class CallResolver {
     for (let scope = enclosing; scope; scope = scope.parent !== undefined ? fileSymbols[scope.parent] : undefined) {
       // Members of a type are not in scope as bare names; functions nested in a function or a constant's initializer are.
       if (TYPE_KINDS.has(scope.kind)) continue;
-      const nested = this.table.nestedNamed(file, scope.local, call.name).filter((s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind));
+      // Methods of object literals nested here are the object's, not names in scope.
+      const nested = this.table.nestedNamed(file, scope.local, call.name).filter((s) => s.kind === 'function' || TYPE_KINDS.has(s.kind));
       if (nested.length) return { targets: nested, resolution: 'scope', confidence: 1 };
+      const value = family === 'js' ? this.values.inScope(file, record, call.name, scope) : undefined;
+      if (value) return value === 'shadowed' ? undefined : value;
       // A local variable holding a call's result (`const decode = make(…); decode(x)`) shadows the file's function.
       // Only those: parameter bindings also come from function types and inner callbacks, whose scope we do not see.
       if (this.binding(record, false, scope.local, call.name)?.fromCall) return undefined;
     }
+    const moduleValue = family === 'js' ? this.values.inScope(file, record, call.name, undefined) : undefined;
+    if (moduleValue && moduleValue !== 'shadowed') return moduleValue;
     const d = this.denoteName(file, record, family, call.name);
     if (d?.kind === 'external') return undefined;
     if (d?.kind === 'symbols') {
@@ -185,8 +203,15 @@ export class CallResolver {
       const bases = this.types.bases(owner, family);
       return bases.length ? { kind: 'instance', types: bases, resolution: 'member', confidence: 1 } : { kind: 'external' };
     }
+    if (family === 'js' && head === 'this' && !owner) {
+      // `this` in a method of an object literal is that object.
+      const object = this.values.thisObject(file, enclosing);
+      if (object) return { kind: 'symbols', symbols: [object], resolution: 'member' };
+    }
     const local = this.localType(file, record, enclosing, head);
     if (local) return local;
+    const localObject = family === 'js' ? this.values.localObject(file, enclosing, head) : [];
+    if (localObject.length) return { kind: 'symbols', symbols: localObject, resolution: 'scope' };
     const named = this.denoteName(file, record, family, head);
     if (named || family !== 'js' || !/^[a-z_$][\w$]*$/.test(head) || JS_GLOBALS.has(head)) return named;
     return this.conventionalType(file, record, family, head);
@@ -306,6 +331,11 @@ export class CallResolver {
     }
     if (top?.length) return { kind: 'symbols', symbols: top, resolution: 'scope' };
     const bound = this.exports.bindings(file, record, family).get(name);
+    if (bound?.kind === 'module' && family === 'js') {
+      // `const m = require('./m')` where m.js says `module.exports = f` (a function, class or object): m is f.
+      const exported = this.values.exportedValue(bound.files);
+      if (exported.length) return { kind: 'symbols', symbols: exported, resolution: 'import' };
+    }
     if (bound) return bound;
     if (family === 'go') {
       // This file has no top-level `name` (checked above), so the whole package's are the other files'.
