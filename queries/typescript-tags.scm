@@ -102,6 +102,8 @@
 (variable_declarator name: (identifier) @value.name value: (_) @value.ref) @value
 (assignment_expression left: (identifier) @value.name right: (_) @value.ref) @value
 (variable_declarator name: (identifier) @value.holder value: (object (pair key: (property_identifier) @value.name value: [(identifier) (member_expression)] @value.ref))) @value
-(return_statement [(identifier) (member_expression) (call_expression)] @value.ref) @value.return
-(arguments [(identifier) (member_expression) (call_expression)] @value.ref) @value.arg
+(return_statement [(identifier) (member_expression)] @value.ref) @value.return
+(return_statement (call_expression function: (member_expression property: (property_identifier) @_bind)) @value.ref (#eq? @_bind "bind")) @value.return
+(arguments [(identifier) (member_expression)] @value.ref) @value.arg
+(arguments (call_expression function: (member_expression property: (property_identifier) @_bind)) @value.ref (#eq? @_bind "bind")) @value.arg
 (assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_e) right: [(identifier) (member_expression)] @value.ref (#eq? @_m "module") (#eq? @_e "exports")) @value.export

@@ -60,17 +60,20 @@ function valueFrom(match: QueryMatch, bare: Set<string>, known: Set<string>, sym
     else if (c.name === 'value.export') (kind = 'export'), (anchor = c.node);
   }
   if (!refNode || !anchor) return undefined;
-  const at = { line: refNode.startPosition.row + 1, character: column(refNode.startIndex), scope: scopeOf(anchor, symbols, locate) };
+  // Filters first, positions last: this runs for every declarator and argument of the file.
+  const position = () => ({ line: refNode!.startPosition.row + 1, character: column(refNode!.startIndex), scope: scopeOf(anchor!, symbols, locate) });
   if (kind === 'alias' && !holder) {
     // A function written in place is a definition of its own (a nested symbol): nothing to record.
     if (!nameNode || !bare.has(nameNode.text) || FUNCTION_NODES.has(refNode.type)) return undefined;
     const ref = referenceText(refNode) ?? '';
     // `const m = require('./m')` is an import (records.ts ImportRecord), not a value.
-    return ref === 'require()' ? undefined : { kind, name: nameNode.text, ref, ...at };
+    return ref === 'require()' ? undefined : { kind, name: nameNode.text, ref, ...position() };
   }
+  if (refNode.type === 'identifier' && !known.has(refNode.text)) return undefined;
   const ref = referenceText(refNode);
   // Only a local can hold what a call returns (`g = make()`): returned and passed call results are too common to keep.
   if (ref === undefined || (holder === undefined && ref.endsWith('()')) || !worthKeeping(ref, known)) return undefined;
+  const at = position();
   if (kind === 'alias') return { kind, name: `${holder!.text}.${nameNode!.text}`, ref, ...at };
   if (kind === 'return') return at.scope === undefined ? undefined : { kind, ref, ...at };
   if (kind === 'export') return { kind, ref, ...at };
