@@ -8,8 +8,8 @@ import { indexOnlyFeatures } from '../src/engine/language-features';
 import { Workspaces } from '../src/engine/workspaces';
 import type { CodeGraph } from '../src/graph/code-graph';
 import { ALL_TOOLS } from '../src/tools/registry';
-import type { ToolContext } from '../src/tools/tool';
-import { validateArgs } from '../src/tools/validate';
+import type { ToolContext } from '../src/tools/shared/tool';
+import { validateArgs } from '../src/tools/shared/validate';
 import type { Corpus } from './corpora';
 import { peakRssMb, percentile, sampleAsync, sampleSync, timedAsync } from './measure';
 import { pickQueries, type QuerySpec } from './queries';
@@ -120,10 +120,10 @@ async function runQueries(ctx: ToolContext, graph: CodeGraph, specs: QuerySpec[]
       out.push({ name: spec.name, tool: spec.tool, p50Ms: NaN, p99Ms: NaN });
       continue;
     }
-    const args = validateArgs(tool, spec.args) as never;
+    const args = validateArgs(tool, spec.args);
     let answer: Record<string, unknown> = {};
     const samples = await sampleAsync(spec.heavy ? Math.min(n, 20) : n, async () => {
-      answer = await tool.handler(args, ctx);
+      answer = await tool.run(args, ctx);
     });
     out.push({
       name: spec.name,

@@ -13,6 +13,7 @@ const RESOLUTION_HELP: Record<string, string> = {
   package: 'resolved within the same package',
   member: 'resolved through a member access on a known type',
   scope: 'resolved through lexical scope',
+  dispatch: 'calls a base, interface or trait method that this one overrides or implements: it may run this one',
   name: 'matched by name only: may be a different symbol with the same name',
 };
 
@@ -105,7 +106,7 @@ function summary(result: BlastRadiusResult): HTMLElement {
   return el('p', 'summary', parts.join(' · ') + indexed);
 }
 
-function symbolsByDepth(symbols: AffectedSymbol[], actions: Actions): HTMLElement {
+function symbolsByDepth(symbols: readonly AffectedSymbol[], actions: Actions): HTMLElement {
   if (symbols.length === 0) return section('symbols', 'Affected symbols (0)', el('p', 'empty', 'Nothing in the index calls this.'));
   const depths = [...new Set(symbols.map((s) => s.depth))].sort((a, b) => a - b);
   const groups = depths.map((depth) => {
@@ -144,7 +145,7 @@ function fileLink(file: string, actions: Actions): HTMLElement {
   return button;
 }
 
-function fileList(files: string[], actions: Actions): HTMLElement {
+function fileList(files: readonly string[], actions: Actions): HTMLElement {
   return list(files.map((f) => fileLink(f, actions)));
 }
 

@@ -36,3 +36,5 @@
 (parameter_declaration name: (identifier) @bind.name type: (slice_type element: [(type_identifier) (qualified_type) (pointer_type (type_identifier))] @bind.elements)) @bind
 (var_spec name: (identifier) @bind.name type: (slice_type element: [(type_identifier) (qualified_type) (pointer_type (type_identifier))] @bind.elements)) @bind
 (for_statement (range_clause left: (expression_list (_) . (identifier) @bind.name) right: (identifier) @bind.iterates)) @bind
+; `hs := []Handler{…}` then `for _, h := range hs`: h is a Handler (calls on it dispatch through the interface).
+(short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . (composite_literal type: (slice_type element: [(type_identifier) (qualified_type)] @bind.elements)))) @bind

@@ -51,3 +51,9 @@
 (parameter pattern: (identifier) @bind.name type: [(reference_type type: (array_type element: (type_identifier) @bind.elements)) (array_type element: (type_identifier) @bind.elements)]) @bind
 (parameter pattern: (identifier) @bind.name type: [(generic_type type: (type_identifier) @_c type_arguments: (type_arguments . (type_identifier) @bind.elements)) (reference_type type: (generic_type type: (type_identifier) @_c type_arguments: (type_arguments . (type_identifier) @bind.elements)))] (#any-of? @_c "Vec" "VecDeque" "HashSet" "BTreeSet")) @bind
 (for_expression pattern: (identifier) @bind.name value: [(identifier) @bind.iterates (reference_expression value: (identifier) @bind.iterates)]) @bind
+
+; Dispatch through trait bounds: `s: impl Shape` / `&impl Shape` is a Shape; `<T: Shape>` and `where T: Shape` bind the
+; type parameter to its (first) bound, and extraction rewrites bindings typed `T` in the same scope (src/index/type-bounds.ts).
+(parameter pattern: (identifier) @bind.name type: [(abstract_type trait: [(type_identifier) (generic_type)] @bind.type) (reference_type type: (abstract_type trait: [(type_identifier) (generic_type)] @bind.type))]) @bind
+(type_parameter name: (type_identifier) @bind.name bounds: (trait_bounds . [(type_identifier) (generic_type)] @bind.type)) @bind @bind.bound
+(where_predicate left: (type_identifier) @bind.name bounds: (trait_bounds . [(type_identifier) (generic_type)] @bind.type)) @bind @bind.bound

@@ -81,6 +81,8 @@
 (public_field_definition name: (property_identifier) @bind.field !type value: (new_expression constructor: (identifier) @bind.type)) @bind
 (public_field_definition name: (property_identifier) @bind.field !type value: (call_expression function: [(identifier) (member_expression)] @bind.returns)) @bind
 (required_parameter (accessibility_modifier) pattern: (identifier) @bind.field type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind
+; `constructor(readonly repo: Repo)` without an accessibility modifier is a parameter property too.
+(required_parameter "readonly" pattern: (identifier) @bind.field type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind
 
 ; `x: Foo | null` / `x?: Foo | undefined`: calls on x (after a check) go to Foo.
 (variable_declarator name: (identifier) @bind.name type: (type_annotation (union_type [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type (literal_type [(null) (undefined)])))) @bind

@@ -197,10 +197,8 @@ export async function scoreCorpus(name: string, index: SightlineIndex, oracle: O
     if (result.fp.length || result.fn.length) score.worst.push(result);
 
     // Dispatch-inclusive answer: what an agent changing an override needs to re-check.
-    const withBases = new Map([...found].filter(([, e]) => e.confidence >= floor));
-    for (const base of index.graph.overridden(ids[0])) {
-      for (const [g, e] of await walkTool(index, base.id, 'in', 1, floor)) if (g !== self) withBases.set(g, e);
-    }
+    // find_callers' own dispatch edges (resolution `dispatch`): callers of every base member this one overrides.
+    const withBases = await walkTool(index, ids[0], 'in', 1, floor, true);
     const dispatchTruth = new Map<string, unknown>([...truth.callers, ...[...truth.viaBase].map((g) => [g, true] as const)]);
     tally(score.dispatch, withBases, dispatchTruth, floor);
     if (process.env.QUALITY_DEBUG) {

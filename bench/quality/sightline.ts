@@ -7,8 +7,8 @@ import { Workspaces } from '../../src/engine/workspaces';
 import type { CodeGraph } from '../../src/graph/code-graph';
 import type { IndexedSymbol } from '../../src/graph/symbol-table';
 import { ALL_TOOLS } from '../../src/tools/registry';
-import type { ToolContext } from '../../src/tools/tool';
-import { validateArgs } from '../../src/tools/validate';
+import type { ToolContext } from '../../src/tools/shared/tool';
+import { validateArgs } from '../../src/tools/shared/validate';
 
 /**
  * Sightline's side of the comparison: the workspace indexed by the headless Engine (as the CLI does it), and
@@ -39,7 +39,7 @@ export async function indexWorkspace(root: string): Promise<SightlineIndex> {
 async function callTool(index: SightlineIndex, name: string, args: Record<string, unknown>): Promise<any> {
   const tool = ALL_TOOLS.find((t) => t.name === name);
   if (!tool) throw new Error(`no tool ${name}`);
-  return tool.handler(validateArgs(tool, args) as never, index.ctx);
+  return tool.run(validateArgs(tool, args), index.ctx);
 }
 
 interface ReachedJson {
@@ -59,9 +59,9 @@ function toEdges(list: ReachedJson[], self: string): Map<string, Edge> {
   return out;
 }
 
-/** find_callers / find_callees at `depth`, by symbol group, best confidence per group. */
-export async function walkTool(index: SightlineIndex, id: string, direction: 'in' | 'out', depth: number, minConfidence: number): Promise<Map<string, Edge>> {
-  const r = await callTool(index, direction === 'in' ? 'find_callers' : 'find_callees', { symbol: id, depth, min_confidence: minConfidence, max_tokens: 50000 });
+/** find_callers / find_callees at `depth`, by symbol group, best confidence per group; direct calls only unless `dispatch`. */
+export async function walkTool(index: SightlineIndex, id: string, direction: 'in' | 'out', depth: number, minConfidence: number, dispatch = false): Promise<Map<string, Edge>> {
+  const r = await callTool(index, direction === 'in' ? 'find_callers' : 'find_callees', { symbol: id, depth, min_confidence: minConfidence, dispatch, max_tokens: 50000 });
   if (r.truncated) throw new Error(`${id}: answer truncated at 50000 tokens`);
   return toEdges(direction === 'in' ? r.callers : r.callees, groupOf(id));
 }

@@ -4,10 +4,17 @@ export class UsageError extends Error {}
 export type Cli =
   | { command: 'help' }
   | { command: 'version' }
-  | { command: 'index'; root: string; docCollections: string[] }
-  | { command: 'serve'; root: string; docCollections: string[] }
-  | { command: 'bridge'; root: string; docCollections: string[]; fallback: boolean }
-  | { command: 'call'; root: string; docCollections: string[]; tool: string; args: unknown };
+  | ({ command: 'index' } & WorkspaceOptions)
+  | ({ command: 'serve' } & WorkspaceOptions)
+  | ({ command: 'bridge'; fallback: boolean } & WorkspaceOptions)
+  | ({ command: 'call'; tool: string; args: unknown } & WorkspaceOptions);
+
+interface WorkspaceOptions {
+  root: string;
+  docCollections: string[];
+  /** --cache-dir: a folder, `none`, or undefined for the default (see cache-dir.ts). */
+  cacheDir?: string;
+}
 
 export const USAGE = `Usage: sightline <command> [--root DIR]
 
@@ -24,6 +31,9 @@ Commands:
 
 Options:
   --root DIR                   The workspace root (default: the current directory).
+  --cache-dir DIR              Where the index is kept between runs (default: a folder per workspace under
+                               $XDG_CACHE_HOME/sightline or ~/.cache/sightline, never inside the repository;
+                               also SIGHTLINE_CACHE_DIR). \`none\` keeps it in memory only.
   --doc-collection GLOB        An extra markdown collection for the retrieve tools, as a gitignore-style
                                glob (e.g. 'guides/**/*.md'); repeatable. Docs folders are collections anyway.
 `;
@@ -34,6 +44,7 @@ export function parseCli(argv: string[]): Cli {
   let stdio = false;
   const docCollections: string[] = [];
   let fallback = true;
+  let cacheDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--root') {
@@ -46,6 +57,11 @@ export function parseCli(argv: string[]): Cli {
       if (!v) throw new UsageError('--doc-collection needs a glob, e.g. --doc-collection "guides/**/*.md".');
       docCollections.push(v);
     }
+    else if (a === '--cache-dir') {
+      const v = argv[++i];
+      if (!v) throw new UsageError('--cache-dir needs a folder (or `none` to keep the index in memory).');
+      cacheDir = v;
+    } else if (a.startsWith('--cache-dir=')) cacheDir = a.slice('--cache-dir='.length);
     else if (a === '--stdio') stdio = true;
     else if (a === '--no-fallback') fallback = false;
     else if (a === '--help' || a === '-h') return { command: 'help' };
@@ -62,13 +78,13 @@ export function parseCli(argv: string[]): Cli {
       return { command: 'version' };
     case 'index':
       if (params.length) throw new UsageError(`index takes no arguments (got ${params.join(' ')}).`);
-      return { command: 'index', root, docCollections };
+      return { command: 'index', root, docCollections, cacheDir };
     case 'serve':
       if (!stdio) throw new UsageError('serve needs --stdio (the only transport the CLI serves; VS Code serves HTTP itself).');
-      return { command: 'serve', root, docCollections };
+      return { command: 'serve', root, docCollections, cacheDir };
     case 'bridge':
       if (params.length) throw new UsageError(`bridge takes no arguments (got ${params.join(' ')}).`);
-      return { command: 'bridge', root, docCollections, fallback };
+      return { command: 'bridge', root, docCollections, cacheDir, fallback };
     case 'call': {
       const [tool, json, ...extra] = params;
       if (!tool) throw new UsageError('call needs a tool name.');
@@ -82,7 +98,7 @@ export function parseCli(argv: string[]): Cli {
         }
         if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new UsageError('The arguments must be a JSON object, e.g. \'{"symbol":"main"}\'.');
       }
-      return { command: 'call', root, docCollections, tool, args };
+      return { command: 'call', root, docCollections, cacheDir, tool, args };
     }
     default:
       throw new UsageError(`Unknown command "${command}".`);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { errorMessage, isSightlineError } from '../common/errors';
+import { errorMessage } from '../common/errors';
 import { RingLogger } from '../common/log';
 import { sightlineVersion } from '../common/version';
 import { Engine } from '../engine/engine';
@@ -9,9 +10,11 @@ import { indexOnlyFeatures } from '../engine/language-features';
 import { Workspaces } from '../engine/workspaces';
 import { createMcpServer } from '../mcp/server';
 import { ALL_TOOLS } from '../tools/registry';
-import { validateArgs } from '../tools/validate';
-import { findLockFor } from '../mcp/lockfile';
+import { invokeTool } from '../tools/shared/invoke';
+import { findLockFor, type WindowLock } from '../mcp/lockfile';
+import { cliCacheDir } from './cache-dir';
 import { runBridge } from './bridge';
+import { exitWhenDrained } from './exit';
 import { type Cli, parseCli, USAGE } from './args';
 
 /** Composition root #1: the headless `sightline` command. stdout carries only results (or the MCP protocol). */
@@ -35,8 +38,20 @@ async function main(argv: string[]): Promise<number> {
   const logger = new RingLogger((entry) => {
     if (verbose || entry.level === 'warn' || entry.level === 'error') process.stderr.write(`[${entry.time}] ${entry.level}: ${entry.message}\n`);
   });
+  const rootProblem = checkRoot(cli.root);
+  if (rootProblem) {
+    process.stderr.write(`${rootProblem}\n`);
+    return 2;
+  }
   if (cli.command === 'bridge') {
-    const lock = findLockFor(path.resolve(cli.root));
+    let lock: WindowLock | undefined;
+    try {
+      lock = findLockFor(path.resolve(cli.root), (why) => logger.log('warn', why));
+    } catch (e) {
+      // An unsafe lock folder: never relay the agent's traffic through it, and never fall back silently.
+      process.stderr.write(`${errorMessage(e)}\n`);
+      return 1;
+    }
     if (lock) {
       await runBridge(lock, logger);
       return 0;
@@ -49,7 +64,8 @@ async function main(argv: string[]): Promise<number> {
   }
   let engine: Engine;
   try {
-    engine = new Engine({ root: path.resolve(cli.root), logger, docCollections: cli.docCollections });
+    const root = fs.realpathSync(cli.root);
+    engine = new Engine({ root, logger, docCollections: cli.docCollections, storageDir: cliCacheDir(root, cli.cacheDir ?? process.env.SIGHTLINE_CACHE_DIR) });
   } catch (e) {
     process.stderr.write(`Cannot open ${cli.root}: ${errorMessage(e)}\n`);
     return 2;
@@ -69,23 +85,14 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`Unknown tool "${cli.tool}". Tools: ${ALL_TOOLS.map((t) => t.name).join(', ')}.\n`);
       return 2;
     }
-    let args: Record<string, unknown>;
-    try {
-      args = validateArgs(tool, cli.args);
-    } catch (e) {
-      process.stderr.write(`${errorMessage(e)}\n`);
-      return 2;
-    }
-    try {
-      const value = await tool.handler(args as never, context);
-      process.stdout.write(`${JSON.stringify({ ...value, freshness: engine.freshness() }, null, 2)}\n`);
+    const outcome = await invokeTool(tool, cli.args, context);
+    if (outcome.ok) {
+      process.stdout.write(`${JSON.stringify(outcome.value, null, 2)}\n`);
       return 0;
-    } catch (e) {
-      const kind = isSightlineError(e) ? e.kind : 'internal';
-      if (!isSightlineError(e)) logger.log('error', e instanceof Error ? (e.stack ?? e.message) : String(e));
-      process.stderr.write(`Error (${kind}): ${errorMessage(e)}\n`);
-      return 1;
     }
+    // Refused arguments are a usage error (2), like a bad command line; an answer that is an error is 1.
+    process.stderr.write(outcome.phase === 'arguments' ? `${outcome.error.message}\n` : `Error (${outcome.error.kind}): ${outcome.error.message}\n`);
+    return outcome.phase === 'arguments' ? 2 : 1;
   }
 
   // serve --stdio
@@ -106,12 +113,26 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** Why `root` cannot be a workspace (missing, a file, unreadable), or undefined when it can. */
+function checkRoot(root: string): string | undefined {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(root);
+  } catch (e) {
+    return `Cannot open --root ${root}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such folder' : errorMessage(e)}. Pass the folder to index.`;
+  }
+  if (!stat.isDirectory()) return `--root ${root} is a file, not a folder. Pass the folder that holds it (e.g. --root ${path.dirname(path.resolve(root))}).`;
+  try {
+    fs.readdirSync(root);
+  } catch (e) {
+    return `Cannot read the folder --root ${root} (${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}). Check its permissions.`;
+  }
+  return undefined;
+}
+
 main(process.argv.slice(2)).then(
-  (code) => {
-    // Servers resolve only once their client has gone; exiting then also ends a lingering watcher.
-    process.exitCode = code;
-    setImmediate(() => process.exit(code));
-  },
+  // Servers resolve only once their client has gone; exiting then also ends a lingering watcher.
+  (code) => exitWhenDrained(code),
   (e) => {
     process.stderr.write(`sightline failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);

@@ -11,9 +11,29 @@ export function relativeTo(root: string, absolute: string): string {
   return toPosix(path.relative(root, absolute));
 }
 
+/** Whether a path.relative() result leaves its base: `..hidden/x` is a folder named `..hidden` inside it, `../x` is not. */
+export function leavesBase(rel: string): boolean {
+  return rel === '..' || rel.startsWith(`..${path.sep}`) || rel.startsWith('../') || path.isAbsolute(rel);
+}
+
 function isInside(root: string, candidate: string): boolean {
-  const rel = path.relative(root, candidate);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  return !leavesBase(path.relative(root, candidate));
+}
+
+/** The local path a `file://` URI names; bad URIs (`file://%`, broken escapes, other hosts) are invalid arguments. */
+function fileUriPath(uri: string): string {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    throw invalidArgument('`file` is not a valid file:// URI. Pass a path (relative to the workspace root, or absolute), or a well-formed file:///abs/path URI.');
+  }
+  if (url.hostname !== '' && url.hostname !== 'localhost') throw invalidArgument(`\`file\` names a file on another host (${url.hostname.slice(0, 100)}); only local files can be read.`);
+  try {
+    return decodeURIComponent(url.pathname);
+  } catch {
+    throw invalidArgument('`file` has a broken percent-escape (a `%` must be followed by two hex digits, e.g. %20). Fix the URI, or pass a plain path.');
+  }
 }
 
 /**
@@ -26,7 +46,9 @@ export function resolveInWorkspace(root: string, file: string, mustExist = true)
   if (typeof file !== 'string' || file.trim() === '') throw invalidArgument('`file` must be a non-empty path, absolute or relative to the workspace root.');
   if (file.includes('\0')) throw invalidArgument('`file` contains a NUL byte.');
   const realRoot = fs.realpathSync(root);
-  const abs = path.resolve(realRoot, file.startsWith('file://') ? decodeURIComponent(new URL(file).pathname) : file);
+  const local = file.startsWith('file://') ? fileUriPath(file) : file;
+  if (local.includes('\0')) throw invalidArgument('`file` contains a NUL byte.');
+  const abs = path.resolve(realRoot, local);
   const lexicalRoot = path.resolve(root);
   if (!isInside(realRoot, abs) && !isInside(lexicalRoot, abs)) {
     throw outsideWorkspace(`${file} is outside the workspace (${root}). Pass a path inside it, relative to the root or absolute.`);

@@ -1,26 +1,34 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Disposable } from '../common/disposable';
-import { errorMessage, notReady } from '../common/errors';
+import { errorMessage, isSightlineError, notReady } from '../common/errors';
+import { type LineRange, readLineRange, readRegularFileSync } from '../common/safe-read';
 import { contentHash } from '../common/hash';
 import { type Logger, nullLogger } from '../common/log';
 import { resolveInWorkspace } from '../common/paths';
 import { CodeGraph } from '../graph/code-graph';
+import { linkKey, SnapshotMismatch } from '../graph/link-snapshot';
 import type { ProjectConfig } from '../graph/modules';
 import { languageForPath } from '../index/languages';
 import type { FileRecord } from '../index/records';
 import { RetrievalIndex } from '../search/retrieval-index';
 import type { ChangeTime, DocFile } from '../search/source';
+import { sightlineVersion } from '../common/version';
+import { machineCacheKey } from './cache-key';
 import { lastCommitTimes } from './git';
 import { readProjectConfig } from './project-config';
 import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, isMarkdownPath, type ScanResult, type ScannedFile, scanWorkspace, type SkipReason } from './scanner';
 import { Extractor } from './extractor';
+import type { Freshness } from './freshness';
+import { LinkStore } from './link-store';
 import { IndexStore, INDEX_FORMAT, type StoredFile } from './store';
 
 export interface EngineOptions {
   root: string;
   /** Where the index is persisted; default `<root>/.sightline`. `null` keeps it in memory only. */
   storageDir?: string | null;
+  /** The secret that signs the persisted index; default the machine-local key (cache-key.ts). */
+  cacheKey?: Buffer;
   maxFileBytes?: number;
   exclude?: string[];
   /** Extra markdown collections for retrieval, as gitignore-style globs (besides one per docs folder). */
@@ -31,6 +39,8 @@ export interface EngineOptions {
 }
 
 const YIELD_EVERY_FILES = 64;
+/** Tools read a file whole up to this size (or the index's own limit, if higher); read_file_range streams any size. */
+const READ_WHOLE_MAX_BYTES = 8 * 1024 * 1024;
 /** Edits to at most this many files are re-linked in place instead of rebuilding the graph. */
 const MAX_IN_PLACE_FILES = 32;
 const PERSIST_DELAY_MS = 2000;
@@ -49,14 +59,13 @@ export interface IndexStats {
   edges: number;
   elapsed_ms: number;
   skipped_by_reason: Partial<Record<SkipReason | 'parse_error', number>>;
+  /** Set when the index could not be saved (e.g. a full disk): answers are right, the next start re-parses. */
+  cache_warning?: string;
+  /** Lines of .gitignore files (or the exclude setting) passed over as unusable: too long, too wild, or invalid. */
+  ignore_rules_skipped: number;
 }
 
-export interface Freshness {
-  indexed_at: string | null;
-  /** Files changed on disk or in an editor since they were indexed (at most 20 listed). */
-  stale_files: string[];
-  stale_count: number;
-}
+export type { Freshness } from './freshness';
 
 export type EngineStatus = 'empty' | 'indexing' | 'ready' | 'error';
 
@@ -68,6 +77,9 @@ export class Engine implements Disposable {
   readonly root: string;
   private readonly logger: Logger;
   private readonly store?: IndexStore;
+  private readonly links?: LinkStore;
+  /** The persisted link snapshot matches the current graph (nothing to write). */
+  private linksSaved = false;
   private files = new Map<string, StoredFile>();
   private loadedFromDisk = false;
   private current?: CodeGraph;
@@ -99,7 +111,11 @@ export class Engine implements Disposable {
     this.extractor = new Extractor(options.workers, (reason) =>
       this.logger.log('warn', `Parse workers failed (${reason}); indexing on the main thread instead, which is slower.`),
     );
-    if (options.storageDir !== null) this.store = new IndexStore(options.storageDir ?? path.join(this.root, '.sightline'), this.logger);
+    if (options.storageDir !== null) {
+      const dir = options.storageDir ?? path.join(this.root, '.sightline');
+      this.store = openStore(dir, options.cacheKey, this.logger);
+      if (this.store) this.links = new LinkStore(dir, this.logger, this.store);
+    }
   }
 
   get status(): EngineStatus {
@@ -189,9 +205,10 @@ export class Engine implements Disposable {
         }
         let bytes: Buffer;
         try {
-          bytes = overlay !== undefined ? Buffer.from(overlay, 'utf8') : fs.readFileSync(file.abs);
-        } catch {
-          count('unreadable');
+          // The scan saw a regular file under the limit; by now it may be a FIFO or have grown: checked again.
+          bytes = overlay !== undefined ? Buffer.from(overlay, 'utf8') : readRegularFileSync(file.abs, this.maxFileBytes, file.rel);
+        } catch (e) {
+          count(isSightlineError(e) && e.kind === 'tooLarge' ? 'too_large' : 'unreadable');
           continue;
         }
         const hash = contentHash(bytes);
@@ -231,12 +248,17 @@ export class Engine implements Disposable {
       });
       this.docs = scan.docs;
       const removed = [...this.files.keys()].filter((rel) => !next.has(rel)).length;
-      const changed = indexed > 0 || removed > 0 || !this.current;
       const extracted = pending.map((p) => p.file.rel).filter((rel) => next.get(rel) !== this.files.get(rel));
+      const before = this.files;
       this.files = next;
+      const config = this.projectConfig(targeted ? this.configFiles : scan.configFiles);
+      // A warm start: the graph as it was saved, then only what changed since is re-linked (below).
+      if (!this.current && before.size > 0) this.current = this.restoreLinks(before, config);
+      const changed = indexed > 0 || removed > 0 || !this.current;
+      if (changed) this.linksSaved = false;
       if (changed && !this.relinkInPlace(extracted, removed)) {
         const records = new Map<string, FileRecord>([...next].map(([rel, f]) => [rel, f.record]));
-        this.current = await CodeGraph.build(records, this.projectConfig(targeted ? this.configFiles : scan.configFiles));
+        this.current = await CodeGraph.build(records, config);
       }
       if (!targeted) this.configFiles = scan.configFiles;
       this.indexedAt = new Date().toISOString();
@@ -244,6 +266,8 @@ export class Engine implements Disposable {
       if (indexed > 0 || removed > 0) {
         if (targeted) this.schedulePersist();
         else await this.persistAsync();
+      } else if (!this.linksSaved) {
+        await this.persistLinks();
       }
       this.state = 'ready';
       this.lastError = undefined;
@@ -256,7 +280,10 @@ export class Engine implements Disposable {
         edges: this.current!.edgeCount(),
         elapsed_ms: Math.round(performance.now() - started),
         skipped_by_reason: skippedByReason,
+        ...(this.store?.lastSaveError ? { cache_warning: this.store.lastSaveError } : {}),
+        ignore_rules_skipped: [...scan.skippedIgnoreRules.values()].reduce((a, b) => a + b, 0),
       };
+      for (const [file, n] of scan.skippedIgnoreRules) this.logger.log('warn', `Skipped ${n} unusable ignore rule${n > 1 ? 's' : ''} in ${file} (longer than 1000 characters, more than 4 runs of *, or invalid); the rest of it applies.`);
       this.logger.log('info', `Indexed ${this.root}: ${stats.files_indexed} parsed, ${stats.files_unchanged} unchanged, ${stats.files_removed} removed, ${stats.files_skipped} skipped; ${stats.symbols} symbols, ${stats.edges} call edges in ${stats.elapsed_ms} ms.`);
       for (const l of this.listeners) l(stats);
       if (this.rerun) return this.doIndex();
@@ -300,7 +327,7 @@ export class Engine implements Disposable {
         return undefined;
       }
     }
-    return { files, docs: [...docs.values()], skipped: new Map(), configFiles: this.configFiles };
+    return { files, docs: [...docs.values()], skipped: new Map(), configFiles: this.configFiles, skippedIgnoreRules: new Map() };
   }
 
   /** Re-links a few edited files in the current graph; false when a rebuild is needed (see CodeGraph.updateFile). */
@@ -331,6 +358,46 @@ export class Engine implements Disposable {
       await this.store.saveAsync({ format: INDEX_FORMAT, indexedAt: this.indexedAt!, files: Object.fromEntries(this.files) });
     } catch (e) {
       this.logger.log('warn', `Could not save the index cache: ${errorMessage(e)}`);
+      return;
+    }
+    await this.persistLinks();
+  }
+
+  /** Writes the graph's link snapshot for the next warm start. Never throws: without it, the next start links from scratch. */
+  private async persistLinks(): Promise<void> {
+    if (!this.links || !this.current) return;
+    try {
+      const graph = this.current;
+      await this.links.save(graph.exportLinks(this.linkKeyOf(this.files, graph.modules.config)));
+      // Only if no other index pass replaced the graph meanwhile.
+      if (graph === this.current) this.linksSaved = true;
+    } catch (e) {
+      this.logger.log('warn', `Could not save the link snapshot: ${errorMessage(e)}`);
+    }
+  }
+
+  private linkKeyOf(files: ReadonlyMap<string, StoredFile>, config: ProjectConfig): string {
+    return linkKey([...files].map(([rel, f]) => [rel, f.hash]), config, INDEX_FORMAT);
+  }
+
+  /** The graph from the saved link snapshot when it fits `files` exactly; undefined (and the snapshot removed) otherwise. */
+  private restoreLinks(files: ReadonlyMap<string, StoredFile>, config: ProjectConfig): CodeGraph | undefined {
+    const snapshot = this.links?.load();
+    if (!snapshot) return undefined;
+    if (snapshot.key !== this.linkKeyOf(files, config)) {
+      this.logger.log('info', 'The link snapshot is of another version of the files: linking the graph from the index.');
+      return undefined;
+    }
+    try {
+      const graph = CodeGraph.restore(new Map([...files].map(([rel, f]) => [rel, f.record])), config, snapshot);
+      this.linksSaved = true;
+      this.logger.log('info', `Loaded the call graph from the link snapshot: ${graph.edgeCount()} call edges, nothing re-linked.`);
+      return graph;
+    } catch (e) {
+      if (!(e instanceof SnapshotMismatch)) throw e;
+      this.logger.log('warn', `The link snapshot does not fit the index (${e.message}): discarding it and linking from the index.`);
+      this.links!.discard();
+      return undefined;
     }
   }
 
@@ -367,7 +434,24 @@ export class Engine implements Disposable {
   readText(file: string): string {
     const { rel, abs } = resolveInWorkspace(this.root, file);
     const overlay = this.overlays.get(rel);
-    return overlay ?? fs.readFileSync(abs, 'utf8');
+    return overlay ?? readRegularFileSync(abs, Math.max(this.maxFileBytes, READ_WHOLE_MAX_BYTES), rel).toString('utf8');
+  }
+
+  /**
+   * Lines start..end (1-based, inclusive) of a file: from the editor's unsaved text if any, else streamed from
+   * disk as far as needed, so a huge file costs what is read and a FIFO or device is refused, never waited on.
+   */
+  async readLines(file: string, start: number, end: number): Promise<LineRange & { rel: string }> {
+    const { rel, abs } = resolveInWorkspace(this.root, file);
+    const overlay = this.overlays.get(rel);
+    if (overlay !== undefined) {
+      const all = overlay.split('\n');
+      if (all.length > 1 && all[all.length - 1] === '') all.pop();
+      const lines = all.slice(start - 1, end);
+      return { rel, lines, totalLines: all.length, binary: overlay.includes('\0') };
+    }
+    const range = await readLineRange(abs, start, end, { what: rel, maxLineBytes: READ_WHOLE_MAX_BYTES, countAllBelowBytes: READ_WHOLE_MAX_BYTES });
+    return { rel, ...range };
   }
 
   /** Records of the files currently indexed (workspace-relative path → record). */
@@ -429,6 +513,16 @@ export class Engine implements Disposable {
     this.extractor.dispose();
     // An edit saved in memory only (debounced) is written now, so the next start finds it.
     if (this.persistTimer) this.persist();
+  }
+}
+
+/** The persisted index, signed with the machine's key; without a usable key the index stays in memory, said in the log. */
+function openStore(dir: string, key: Buffer | undefined, logger: Logger): IndexStore | undefined {
+  try {
+    return new IndexStore(dir, logger, { key: key ?? machineCacheKey(), engineVersion: sightlineVersion() });
+  } catch (e) {
+    logger.log('warn', `The index will not be saved between sessions: ${errorMessage(e)}`);
+    return undefined;
   }
 }
 

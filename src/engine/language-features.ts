@@ -1,3 +1,5 @@
+import { invalidArgument } from '../common/errors';
+
 /**
  * What a language server can answer, in the core's own terms (1-based lines and characters in code points,
  * workspace-relative '/' paths). VS Code backs it with its providers (src/vscode); the CLI has none, and the
@@ -145,10 +147,31 @@ export interface LanguageFeatures {
   codeActions?(range: SourceRange, workspaceRoot: string, signal?: AbortSignal): Promise<CodeActionInfo[]>;
   /** Applies a plan this interface produced (rename, format). Refuses edits outside the workspace. */
   applyEdits?(plan: EditPlan, workspaceRoot: string): Promise<ApplyOutcome>;
-  /** Runs the `index`-th action `codeActions(range)` returns now (its edit, then its command). */
-  applyCodeAction?(range: SourceRange, index: number, workspaceRoot: string, signal?: AbortSignal): Promise<ApplyOutcome & { title: string }>;
+  /**
+   * Runs the `index`-th action `codeActions(range)` returns now (its edit, then its command). An action with a
+   * command runs only when `allowedCommand` names that command (see requireCommandConsent); nothing changes otherwise.
+   */
+  applyCodeAction?(range: SourceRange, index: number, workspaceRoot: string, signal?: AbortSignal, allowedCommand?: string): Promise<ApplyOutcome & { title: string }>;
   /** Latency, timeouts and errors per provider, for server_logs. */
   health?(): ProviderHealth[];
+}
+
+/**
+ * A code action's command can do anything an extension can (run a task, write files, open a terminal), and its
+ * arguments are not shown: the agent must name the command it saw in the listing, as it names the action's index,
+ * before it runs. Called before any edit is applied, so a refusal changes nothing.
+ */
+export function requireCommandConsent(title: string, command: string | undefined, allowedCommand: string | undefined): void {
+  if (command === undefined || command === allowedCommand) return;
+  throw invalidArgument(
+    allowedCommand === undefined
+      ? `Code action "${title}" runs the command \`${command}\` after its edits. Nothing has changed. To run it, call again with apply and run_command: "${command}".`
+      : `Code action "${title}" runs the command \`${command}\`, not \`${quoteCommand(allowedCommand)}\` (the actions may have changed since they were listed). Nothing has changed. List them again without apply.`,
+  );
+}
+
+function quoteCommand(command: string): string {
+  return command.length > 100 ? `${command.slice(0, 100)}…` : command;
 }
 
 export const indexOnlyFeatures: LanguageFeatures = { source: 'index' };

@@ -1,7 +1,7 @@
 import { withDeadline } from '../common/deadline';
 import { errorMessage, isSightlineError, notReady } from '../common/errors';
 import type { Logger } from '../common/log';
-import type { ProviderHealth } from '../engine/language-features';
+import type { ProviderHealth } from './language-features';
 
 /** How long after a language's first request an empty answer is taken for "still starting". */
 export const WARMUP_MS = 90_000;

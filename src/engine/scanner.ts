@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
 import { languageForPath } from '../index/languages';
+import { compileIgnoreRules } from './ignore-rules';
 
 /** Folders that are never source: dependencies, build output, caches, VCS data. */
 export const DEFAULT_EXCLUDED_DIRS = [
@@ -34,8 +35,10 @@ export interface ScanResult {
   docs: ScannedFile[];
   /** Build files that decide import resolution (go.mod, Cargo.toml, tsconfig.json, package.json). */
   configFiles: string[];
-  /** Source files passed over, by reason (ignored and excluded paths are not counted: they are not ours). */
+  /** Source files passed over, by reason (ignored and excluded paths are not counted: they are not ours); an unreadable folder counts once, as `dir/`. */
   skipped: Map<string, SkipReason>;
+  /** Ignore rules (from .gitignore files and the exclude setting) skipped as unusable, by the file that held them. */
+  skippedIgnoreRules: Map<string, number>;
 }
 
 /**
@@ -48,18 +51,25 @@ export function scanWorkspace(root: string, options: ScanOptions): ScanResult {
   const docs: ScannedFile[] = [];
   const skipped = new Map<string, SkipReason>();
   const configFiles: string[] = [];
-  const userIgnore = ignore().add(options.exclude);
+  const skippedIgnoreRules = new Map<string, number>();
+  const user = compileIgnoreRules(options.exclude);
+  if (user.skipped) skippedIgnoreRules.set('sightline.index.exclude', user.skipped);
+  const userIgnore = user.ig;
   const walk = (dirAbs: string, dirRel: string, rules: { base: string; ig: Ignore }[]) => {
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dirAbs, { withFileTypes: true });
     } catch {
+      // A folder we may not list (permissions) hides files from the index: it is counted, not silently passed over.
+      if (dirRel) skipped.set(`${dirRel}/`, 'unreadable');
       return;
     }
     const gitignore = entries.find((e) => e.isFile() && e.name === '.gitignore');
     if (gitignore) {
       try {
-        rules = [...rules, { base: dirRel, ig: ignore().add(fs.readFileSync(path.join(dirAbs, '.gitignore'), 'utf8')) }];
+        const compiled = compileIgnoreRules(fs.readFileSync(path.join(dirAbs, '.gitignore'), 'utf8'));
+        if (compiled.skipped) skippedIgnoreRules.set(dirRel ? `${dirRel}/.gitignore` : '.gitignore', compiled.skipped);
+        rules = [...rules, { base: dirRel, ig: compiled.ig }];
       } catch {
         // An unreadable .gitignore ignores nothing.
       }
@@ -101,7 +111,7 @@ export function scanWorkspace(root: string, options: ScanOptions): ScanResult {
   const byPath = (a: ScannedFile, b: ScannedFile) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
   files.sort(byPath);
   docs.sort(byPath);
-  return { files, docs, skipped, configFiles };
+  return { files, docs, skipped, configFiles, skippedIgnoreRules };
 }
 
 export function isMarkdownPath(name: string): boolean {

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { Disposable } from '../common/disposable';
-import { invalidArgument } from '../common/errors';
+import { invalidArgument, quoteInput } from '../common/errors';
 import type { Engine } from './engine';
 
 /**
@@ -18,7 +18,7 @@ export class Workspaces implements Disposable {
     if (this.engines.length === 0) throw invalidArgument('No workspace folder is open. Open a folder (or pass --root to the CLI) and try again.');
     if (workspace) {
       const found = this.engines.find((e) => e.root === path.resolve(workspace) || path.basename(e.root) === workspace);
-      if (!found) throw invalidArgument(`Unknown workspace "${workspace}". Open folders: ${this.names.join(', ')}.`);
+      if (!found) throw invalidArgument(`Unknown workspace ${quoteInput(workspace)}. Open folders: ${this.names.join(', ')}.`);
       return found;
     }
     if (fileHint && path.isAbsolute(fileHint)) {

@@ -1,10 +1,12 @@
 import { DirectedGraph } from 'graphology';
 import { stronglyConnectedComponents } from 'graphology-components';
 import pagerank from 'graphology-metrics/centrality/pagerank';
-import type { FileRecord } from '../index/records';
+import type { CallRecord, FileRecord } from '../index/records';
 import { languageInfo } from '../index/languages';
 import { ModuleResolver, type ProjectConfig } from './modules';
-import { CallResolver, type Resolution } from './resolver';
+import { DispatchIndex, dispatchConfidence } from './dispatch';
+import { LinkReader, type LinkSnapshot, LinkWriter, SnapshotMismatch } from './link-snapshot';
+import { CallResolver, type Resolution, type ResolvedCall } from './resolver';
 import { type IndexedSymbol, SymbolTable } from './symbol-table';
 
 export interface CallSite {
@@ -46,9 +48,11 @@ export class CodeGraph {
   /** Calls made at module level (no enclosing symbol): callee id → sites. */
   readonly moduleCallers = new Map<string, ModuleCallSite[]>();
   private rank?: Map<string, number>;
+  private edits = 0;
   private fileRank?: Map<string, number>;
 
   private readonly resolver: CallResolver;
+  private readonly dispatch: DispatchIndex;
   /** Callees each file calls at module level, so an update can take its sites back out of moduleCallers. */
   private readonly moduleCalleesByFile = new Map<string, Set<string>>();
   /**
@@ -61,6 +65,7 @@ export class CodeGraph {
     this.table = new SymbolTable(files);
     this.modules = new ModuleResolver(this.table, config);
     this.resolver = new CallResolver(this.table, this.modules);
+    this.dispatch = new DispatchIndex(this.table, this.resolver.types);
     for (const sym of this.table.all) this.calls.addNode(sym.id);
     for (const file of this.table.files.keys()) this.imports.addNode(file);
     if (link) for (const [file, record] of this.table.files) this.linkFile(file, record);
@@ -83,6 +88,70 @@ export class CodeGraph {
       }
     }
     return graph;
+  }
+
+  /**
+   * The graph from a snapshot of its own edges (see link-snapshot.ts) instead of resolving every call: what a warm
+   * start does when no file changed since the snapshot was written. Throws SnapshotMismatch when the snapshot does
+   * not fit these records; the caller then links with `build`.
+   */
+  static restore(files: ReadonlyMap<string, FileRecord>, config: ProjectConfig, snapshot: LinkSnapshot): CodeGraph {
+    const graph = new CodeGraph(files, config, false);
+    const all = graph.table.all;
+    const fileList = [...graph.table.files.keys()].sort();
+    const resolutions = snapshot.resolutions.map((r) => {
+      if (!/^[a-z_]{1,24}$/.test(r)) throw new SnapshotMismatch(`bad resolution kind ${JSON.stringify(r.slice(0, 40))}`);
+      return r as Resolution;
+    });
+    const sites = (r: LinkReader, n: number): CallSite[] => {
+      const out: CallSite[] = new Array(n);
+      for (let i = 0; i < n; i++) out[i] = { file: fileList[r.index(fileList.length)], line: r.position(), character: r.position() };
+      return out;
+    };
+    const calls = new LinkReader(snapshot.calls);
+    while (!calls.done) {
+      const from = all[calls.index(all.length)].id;
+      const to = all[calls.index(all.length)].id;
+      const resolution = resolutions[calls.index(resolutions.length)];
+      const confidence = calls.confidence();
+      const n = calls.index(Number.MAX_SAFE_INTEGER);
+      if (graph.calls.hasDirectedEdge(from, to)) throw new SnapshotMismatch(`edge ${from} -> ${to} twice`);
+      graph.calls.addDirectedEdge(from, to, { resolution, confidence, sites: sites(calls, n) });
+    }
+    const moduleCalls = new LinkReader(snapshot.moduleCalls);
+    while (!moduleCalls.done) {
+      const to = all[moduleCalls.index(all.length)].id;
+      const n = moduleCalls.index(Number.MAX_SAFE_INTEGER);
+      const list: ModuleCallSite[] = new Array(n);
+      for (let i = 0; i < n; i++) {
+        const file = fileList[moduleCalls.index(fileList.length)];
+        list[i] = { file, line: moduleCalls.position(), character: moduleCalls.position(), resolution: resolutions[moduleCalls.index(resolutions.length)], confidence: moduleCalls.confidence() };
+        let callees = graph.moduleCalleesByFile.get(file);
+        if (!callees) graph.moduleCalleesByFile.set(file, (callees = new Set()));
+        callees.add(to);
+      }
+      graph.moduleCallers.set(to, list);
+    }
+    const imports = new LinkReader(snapshot.imports);
+    while (!imports.done) {
+      const from = fileList[imports.index(fileList.length)];
+      const to = fileList[imports.index(fileList.length)];
+      const line = imports.position();
+      if (graph.imports.hasDirectedEdge(from, to)) throw new SnapshotMismatch(`import ${from} -> ${to} twice`);
+      graph.imports.addDirectedEdge(from, to, { line });
+    }
+    return graph;
+  }
+
+  /** This graph's edges as a snapshot that `restore` reads back into an identical graph (same edges, sites and order). */
+  exportLinks(key: string): LinkSnapshot {
+    const fileList = [...this.table.files.keys()].sort();
+    const writer = new LinkWriter(new Map(fileList.map((f, i) => [f, i])));
+    const ordinal = (id: string) => this.table.byId.get(id)!.ordinal;
+    this.calls.forEachEdge((_edge, data, source, target) => writer.call(ordinal(source), ordinal(target), data));
+    for (const [target, list] of this.moduleCallers) writer.moduleCall(ordinal(target), list);
+    this.imports.forEachEdge((_edge, data, source, target) => writer.importEdge(source, target, data.line));
+    return writer.finish(key);
   }
 
   private linkFile(file: string, record: FileRecord): void {
@@ -114,43 +183,76 @@ export class CodeGraph {
     for (const target of this.moduleCalleesByFile.get(file) ?? []) this.moduleCallers.get(target)!.sort(bySite);
     this.rank = undefined;
     this.fileRank = undefined;
+    this.edits++;
     return true;
+  }
+
+  /** Bumped by every in-place update: caches derived from the graph (postings, summaries) compare it. */
+  get version(): number {
+    return this.edits;
   }
 
   private linkCalls(file: string, record: FileRecord): void {
     const symbols = this.table.byFile.get(file)!;
     for (const call of record.calls) {
-      const resolved = this.resolver.resolve(file, record, call);
+      const resolved = this.selfCallInSubclasses(file, call) ?? this.resolver.resolve(file, record, call);
       if (!resolved) continue;
       const site = { file, line: call.line, character: call.character };
-      const from = call.enclosing === undefined ? undefined : symbols[call.enclosing];
-      for (const target of resolved.targets) this.addCall(file, from, target, resolved.resolution, resolved.confidence, site);
+      const from = call.enclosing === undefined ? undefined : symbols[call.enclosing].id;
+      const direct = new Set(resolved.targets.map((t) => t.id));
+      for (const target of resolved.targets) {
+        this.addCall(file, from, target.id, site, resolved.resolution, resolved.confidence);
+        // The overrides this call may run instead (see dispatch.ts): edges of their own, marked `dispatch`.
+        const overrides = this.dispatch.targets(call, target, resolved.receiverTypes);
+        const confidence = dispatchConfidence(resolved.confidence, overrides.length);
+        for (const o of overrides) if (!direct.has(o.id)) this.addCall(file, from, o.id, site, 'dispatch', confidence);
+      }
     }
     for (const flow of this.resolver.valueFlows(file, record)) {
       const site = { file: flow.from?.file ?? file, line: flow.line, character: flow.character };
       if (site.file !== file) this.crossFileValueFlows.add(file).add(site.file);
-      for (const target of flow.targets) this.addCall(file, flow.from, target, 'value', flow.confidence, site);
+      for (const target of flow.targets) this.addCall(file, flow.from?.id, target.id, site, 'value', flow.confidence);
     }
   }
 
-  /** One call edge (or one more site of it); `from` undefined is code at module level of `file`. */
-  private addCall(file: string, from: IndexedSymbol | undefined, target: IndexedSymbol, resolution: Resolution, confidence: number, site: CallSite): void {
-    if (!this.calls.hasNode(target.id)) return;
+  /**
+   * `self.m()` / `this.m()` where the class has no `m` of its own or from its bases, but subclasses define it: a
+   * dispatch to those (else the resolver would guess by name alone).
+   */
+  private selfCallInSubclasses(file: string, call: CallRecord): ResolvedCall | undefined {
+    if (call.receiver !== 'self' && call.receiver !== 'this') return undefined;
+    const enclosing = call.enclosing !== undefined ? this.table.byFile.get(file)?.[call.enclosing] : undefined;
+    const owner = this.resolver.types.enclosingType(file, enclosing);
+    if (!owner || owner.local < 0 || owner.lang === 'go' || owner.lang === 'rust') return undefined;
+    if (this.resolver.types.members(owner, call.name).length) return undefined;
+    const targets = this.dispatch.subclassMembers(owner, call.name);
+    return targets.length ? { targets, resolution: 'dispatch', confidence: dispatchConfidence(1, targets.length) } : undefined;
+  }
+
+  /** One call site into `to`, from the symbol `from` or (undefined) from module level; an edge keeps its most certain resolution. */
+  private addCall(file: string, from: string | undefined, to: string, site: CallSite, resolution: Resolution, confidence: number): void {
+    if (!this.calls.hasNode(to)) return;
     if (from === undefined) {
-      const list = this.moduleCallers.get(target.id) ?? [];
+      const list = this.moduleCallers.get(to) ?? [];
+      // One call site reached twice (a dispatch target shared by two of its targets) stays one site: duplicates are adjacent.
+      const same = list[list.length - 1];
+      if (same && sameSite(same, site)) {
+        if (confidence > same.confidence) Object.assign(same, { resolution, confidence });
+        return;
+      }
       list.push({ ...site, resolution, confidence });
-      this.moduleCallers.set(target.id, list);
+      this.moduleCallers.set(to, list);
       let callees = this.moduleCalleesByFile.get(file);
       if (!callees) this.moduleCalleesByFile.set(file, (callees = new Set()));
-      callees.add(target.id);
+      callees.add(to);
       return;
     }
-    if (this.calls.hasDirectedEdge(from.id, target.id)) {
-      const data = this.calls.getDirectedEdgeAttributes(from.id, target.id);
-      data.sites.push(site);
+    if (this.calls.hasDirectedEdge(from, to)) {
+      const data = this.calls.getDirectedEdgeAttributes(from, to);
+      if (!sameSite(data.sites[data.sites.length - 1], site)) data.sites.push(site);
       if (confidence > data.confidence) Object.assign(data, { resolution, confidence });
     } else {
-      this.calls.addDirectedEdge(from.id, target.id, { resolution, confidence, sites: [site] });
+      this.calls.addDirectedEdge(from, to, { resolution, confidence, sites: [site] });
     }
   }
 
@@ -173,8 +275,12 @@ export class CodeGraph {
     }
   }
 
-  /** Breadth-first over callers (`in`) or callees (`out`) up to `depth`, nearest first, each symbol once. */
-  walk(start: string[], direction: 'in' | 'out', depth: number, minConfidence = 0): Reached[] {
+  /**
+   * Breadth-first over callers (`in`) or callees (`out`) up to `depth`, nearest first, each symbol once.
+   * `dispatch: false` leaves out the edges that reach an override only through its base (resolution `dispatch`).
+   */
+  walk(start: string[], direction: 'in' | 'out', depth: number, minConfidence = 0, options: { dispatch?: boolean } = {}): Reached[] {
+    const withDispatch = options.dispatch !== false;
     const seen = new Set(start);
     const out: Reached[] = [];
     let frontier = start;
@@ -184,7 +290,7 @@ export class CodeGraph {
         // graphology hands the edge's attributes to the callback: no second lookup per edge.
         const visit = (_edge: string, data: CallEdgeData, source: string, target: string) => {
           const other = direction === 'in' ? source : target;
-          if (seen.has(other) || data.confidence < minConfidence) return;
+          if (seen.has(other) || data.confidence < minConfidence || (!withDispatch && data.resolution === 'dispatch')) return;
           seen.add(other);
           next.push(other);
           out.push({ symbol: this.table.byId.get(other)!, depth: d, resolution: data.resolution, confidence: data.confidence, sites: data.sites });
@@ -218,6 +324,12 @@ export class CodeGraph {
       .sort((a, b) => b.length - a.length || (a[0] < b[0] ? -1 : 1));
   }
 
+  /** The workspace overrides and implementations of a base, interface or trait method (what a call to it may run). */
+  implementations(id: string): IndexedSymbol[] {
+    const sym = this.table.byId.get(id);
+    return sym ? this.dispatch.implementations(sym) : [];
+  }
+
   /** Base and interface members a method overrides or implements (callers of those may reach it by dispatch). */
   overridden(id: string): IndexedSymbol[] {
     const sym = this.table.byId.get(id);
@@ -227,6 +339,10 @@ export class CodeGraph {
   edgeCount(): number {
     return this.calls.size;
   }
+}
+
+function sameSite(a: CallSite | undefined, b: CallSite): boolean {
+  return a !== undefined && a.file === b.file && a.line === b.line && a.character === b.character;
 }
 
 function bySite(a: CallSite, b: CallSite): number {

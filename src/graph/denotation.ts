@@ -2,14 +2,18 @@ import type { IndexedSymbol } from './symbol-table';
 
 /**
  * How a call edge was resolved, most certain first. An agent (and `npm run quality`) can tell a proven
- * edge from a guess: `name` edges are name matches only and carry a confidence below 1.
+ * edge from a guess: `name` edges are name matches only and carry a confidence below 1. `dispatch` edges lead
+ * from a call of a base, interface or trait method to an override or implementation it may run (src/graph/dispatch.ts).
+ * `value` edges follow a JS/TS function value through a variable, property, parameter or return (src/graph/values.ts).
  */
-export type Resolution = 'scope' | 'member' | 'import' | 'package' | 'value' | 'name';
+export type Resolution = 'scope' | 'member' | 'import' | 'package' | 'value' | 'dispatch' | 'name';
 
 export interface ResolvedCall {
   targets: IndexedSymbol[];
   resolution: Resolution;
   confidence: number;
+  /** The receiver's static types, when the call went through an instance: they narrow what it can dispatch to. */
+  receiverTypes?: IndexedSymbol[];
 }
 
 /** What a name or receiver expression denotes. */

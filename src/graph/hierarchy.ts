@@ -111,6 +111,13 @@ export class TypeHierarchy {
     return found;
   }
 
+  /** The types a type name written in `file` denotes (`Feature`, `ns.Feature`), through its imports and scopes. */
+  typesNamedIn(file: string, typeName: string): IndexedSymbol[] {
+    const record = this.table.files.get(file);
+    if (!record) return [];
+    return this.typeNamed(file, record, languageInfo(record.lang).family, typeName).filter((s) => TYPE_KINDS.has(s.kind));
+  }
+
   constructorOf(type: IndexedSymbol, inherited: boolean): IndexedSymbol | undefined {
     if (inherited) return this.members(type, 'constructor').find((m) => m.kind === 'method');
     return this.table.membersNamed(type.name, 'constructor').find((m) => m.kind === 'method' && this.belongsTo(m, type));

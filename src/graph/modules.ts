@@ -24,7 +24,7 @@ export class ModuleResolver {
 
   constructor(
     private readonly table: SymbolTable,
-    private readonly config: ProjectConfig,
+    readonly config: ProjectConfig,
   ) {
     this.indexPython();
   }

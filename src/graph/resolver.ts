@@ -38,7 +38,8 @@ const JS_GLOBALS = new Set(['console', 'window', 'document', 'globalThis', 'proc
  */
 export class CallResolver {
   private readonly exports: ModuleExports;
-  private readonly types: TypeHierarchy;
+  /** Shared with DispatchIndex, which builds the override relation from the same bases. */
+  readonly types: TypeHierarchy;
   private readonly values: FunctionValues;
   private returnDepth = 0;
   private readonly conventionsByFamily = new Map<string, Map<string, Convention>>();
@@ -108,7 +109,7 @@ export class CallResolver {
       }
       case 'instance': {
         const targets = receiver.types.flatMap((t) => this.types.members(t, call.name));
-        if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence };
+        if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence, receiverTypes: receiver.types };
         return this.byName(family, call, true);
       }
     }

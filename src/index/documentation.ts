@@ -3,6 +3,8 @@ import type { LanguageId } from './languages';
 
 const SIGNATURE_MAX = 200;
 const DOC_MAX = 400;
+/** How much of a declaration's head is read to find its signature (whitespace and comments included). */
+const SIGNATURE_SCAN_MAX = 4 * SIGNATURE_MAX + 2000;
 
 /** Wrappers whose previous siblings hold the doc comment of the definition they wrap. */
 const WRAPPERS = new Set(['export_statement', 'decorated_definition', 'lexical_declaration', 'variable_declaration', 'type_declaration', 'const_declaration', 'var_declaration']);
@@ -11,16 +13,19 @@ const WRAPPERS = new Set(['export_statement', 'decorated_definition', 'lexical_d
  * The declaration's head: everything before its body, whitespace collapsed. Enough for an agent to call
  * the function or recognise the type without reading the file.
  */
-export function signatureOf(node: Node, lang: LanguageId): string {
+export function signatureOf(node: Node, lang: LanguageId, source: string): string {
   let end = node.endIndex;
   const body = node.childForFieldName('body') ?? node.childForFieldName('value')?.childForFieldName('body');
   if (body && body.startIndex > node.startIndex) end = body.startIndex;
   else if (!body) {
-    const nl = node.text.indexOf('\n');
-    if (nl >= 0) end = node.startIndex + nl;
+    const nl = source.indexOf('\n', node.startIndex);
+    if (nl >= 0 && nl < end) end = nl;
   }
+  // Only the head is read, never the node's whole text: with thousands of nested definitions, copying each
+  // one's text would make extraction quadratic in the file's size.
+  end = Math.min(end, node.startIndex + SIGNATURE_SCAN_MAX);
   const endPoint = body && body.startIndex > node.startIndex ? body.startPosition : node.endPosition;
-  let text = withoutComments(node, end, endPoint).replace(/\s+/g, ' ').trim();
+  let text = withoutComments(node, source, end, endPoint).replace(/\s+/g, ' ').trim();
   if (lang === 'python') text = text.replace(/:$/, '');
   text = text.replace(/\s*(=>|\{|=)$/, (m) => (m.trim() === '=>' ? ' =>' : '')).trim();
   return text.length > SIGNATURE_MAX ? `${text.slice(0, SIGNATURE_MAX - 1)}…` : text;
@@ -33,8 +38,8 @@ const COMMENT_TYPES = ['comment', 'line_comment', 'block_comment'];
  * not part of the signature, and keeping it would make typing a comment change the file's outward shape,
  * which forces a whole-graph rebuild instead of an in-place re-link.
  */
-function withoutComments(node: Node, end: number, endPoint: Point): string {
-  const text = node.text.slice(0, end - node.startIndex);
+function withoutComments(node: Node, source: string, end: number, endPoint: Point): string {
+  const text = source.slice(node.startIndex, end);
   if (!/\/\/|\/\*|#/.test(text)) return text;
   let out = '';
   let at = node.startIndex;

@@ -8,6 +8,7 @@ import { rustUseImports } from './rust-use';
 import { functionValues } from './js-values';
 import { isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
 import { languageInfo } from './languages';
+import { withTypeBounds } from './type-bounds';
 import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, SymbolRecord } from './records';
 
 /**
@@ -18,6 +19,18 @@ import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, S
 
 const RECEIVER_MAX = 120;
 const NOT_DEF_CAPTURES = new Set(['def.heritage', 'def.container', 'def.receiver', 'def.prototype']);
+/**
+ * In-progress matches the query cursor keeps at once. Unbounded, a long method chain (`a.b().b()…`, each call
+ * nested in the next) keeps one pending match per level and indexing turns quadratic (10k lines: ~40 s);
+ * bounded, the cursor drops the oldest pending match and stays linear. Real code never comes near it.
+ */
+const QUERY_MATCH_LIMIT = 256;
+/** Qualified names longer than this keep their last segments (see boundedQualifiedName). */
+const QUALIFIED_NAME_MAX = 300;
+/** Definitions nested deeper than this get no doc comment (see buildSymbols). */
+const DOC_NESTING_MAX = 64;
+/** Receivers longer than this in the source (whitespace included) are not even read: see callFrom. */
+const RECEIVER_RAW_MAX = 1000;
 
 /** When one name node is captured by several definition patterns, the most specific kind wins. */
 const DEF_PRIORITY: Record<SymbolKind, number> = {
@@ -97,7 +110,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const valueMatches: QueryMatch[] = [];
   let packageName: string | undefined;
 
-  for (const match of query.matches(tree.rootNode)) {
+  for (const match of query.matches(tree.rootNode, { matchLimit: QUERY_MATCH_LIMIT })) {
     const caps = captureMap(match);
     const defCap = match.captures.find((c) => c.name.startsWith('def.') && !NOT_DEF_CAPTURES.has(c.name));
     if (caps.has('package')) packageName = caps.get('package')!.text;
@@ -117,7 +130,9 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const { symbols, symbolOfDef } = buildSymbols(lang, ordered, text);
   const locate = enclosingLocator(ordered, symbolOfDef);
   const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text)).filter((c): c is CallRecord => c !== undefined));
-  const bindings = bindMatches.map((m) => bindingFrom(m, locate)).filter((b): b is BindingRecord => b !== undefined);
+  const isBound = (m: QueryMatch) => m.captures.some((c) => c.name === 'bind.bound');
+  const bindingsOf = (ms: QueryMatch[]) => ms.map((m) => bindingFrom(m, locate)).filter((b): b is BindingRecord => b !== undefined);
+  const bindings = withTypeBounds(bindingsOf(bindMatches.filter((m) => !isBound(m))), bindingsOf(bindMatches.filter(isBound)));
   for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
   const values = functionValues(valueMatches, calls, symbols, imports, locate, (i) => codePointColumn(text, i));
 
@@ -228,7 +243,7 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       // Python class attributes and TS fields captured as constants inside a class are fields.
       if (kind === 'constant' && parentIsType) kind = 'field';
     }
-    const qualifiedName = prefix ? `${prefix}.${name}` : name;
+    const qualifiedName = prefix ? boundedQualifiedName(prefix, name) : name;
     qualifiedOfDef.set(def, qualifiedName);
     const parentSymbol = parentDef && !parentDef.implOnly ? symbolOfDef.get(parentDef) : undefined;
     symbolOfDef.set(def, symbols.length);
@@ -239,10 +254,13 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       lineStart: def.node.startPosition.row + 1,
       lineEnd: def.node.endPosition.row + 1,
       character: codePointColumn(text, def.nameNode.startIndex),
-      signature: signatureOf(def.node, lang),
-      doc: docComment(def.node, lang),
+      signature: signatureOf(def.node, lang, text),
+      // tree-sitter finds a node's parent and previous sibling by walking down from the root: past this nesting
+      // depth the doc-comment lookup would make a file of thousands of nested functions quadratic.
+      doc: stack.length <= DOC_NESTING_MAX ? docComment(def.node, lang) : undefined,
       parent: parentSymbol,
-      heritage: def.heritage.length || def.trait ? [...def.heritage] : undefined,
+      // A method of `impl Trait for X` names the trait it implements: X may be declared in another file.
+      heritage: def.heritage.length || def.trait ? [...def.heritage] : kind === 'method' && parentDef?.implOnly && parentDef.trait ? [parentDef.trait] : undefined,
       startIndex: def.node.startIndex,
       endIndex: def.node.endIndex,
     });
@@ -255,6 +273,18 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
   }
   markPrototypeOwners(symbols, ordered.filter((d) => d.prototype).map((d) => d.container!));
   return { symbols, symbolOfDef };
+}
+
+/**
+ * `prefix.name`, keeping only its tail when nesting is absurdly deep: 8,000 nested functions would otherwise
+ * carry names (and ids, and search titles) thousands of segments long, quadratic in the file's size.
+ */
+export function boundedQualifiedName(prefix: string, name: string): string {
+  const full = `${prefix}.${name}`;
+  if (full.length <= QUALIFIED_NAME_MAX) return full;
+  const tail = full.slice(full.length - QUALIFIED_NAME_MAX + 1);
+  const cut = tail.indexOf('.');
+  return `…${cut >= 0 && cut < tail.length - name.length ? tail.slice(cut) : `.${name}`}`;
 }
 
 /**
@@ -292,7 +322,10 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
   if (!nameNode || !callNode) return undefined;
   const receiverNode = caps.get('call.receiver');
   // Whitespace is dropped (`a\n  .b` → `a.b`) except after `new`, so `new Foo().bar()` keeps its constructor.
-  let receiver = receiverNode ? receiverNode.text.replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ') : undefined;
+  // A receiver's length is checked before its text is copied: in a long chain (`a.b().b()…`) every call's
+  // receiver is the whole chain before it, and copying each would make indexing quadratic.
+  const rawTooLong = receiverNode !== undefined && receiverNode.endIndex - receiverNode.startIndex > RECEIVER_RAW_MAX;
+  let receiver = rawTooLong ? '<expr>' : receiverNode ? receiverNode.text.replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ') : undefined;
   if (receiver && receiver.length > RECEIVER_MAX) receiver = '<expr>';
   return {
     name: nameNode.text,

@@ -30,7 +30,7 @@ export function loadLanguage(id: LanguageId): Promise<LoadedLanguage> {
       await initTreeSitter();
       const info = languageInfo(id);
       const language = await Language.load(fs.readFileSync(locateWasm(info.wasm, info.pkg)));
-      const source = fs.readFileSync(locateQuery(`${queryName(id)}-tags.scm`), 'utf8');
+      const source = queryFiles(id).map((name) => fs.readFileSync(locateQuery(name), 'utf8')).join('\n');
       const query = new Query(language, source);
       return { id, language, query };
     })();
@@ -40,7 +40,8 @@ export function loadLanguage(id: LanguageId): Promise<LoadedLanguage> {
   return p;
 }
 
-/** TSX shares TypeScript's query file: the grammars differ only in JSX. */
-function queryName(id: LanguageId): string {
-  return id === 'tsx' ? 'typescript' : id;
+/** TSX shares TypeScript's query file: the grammars differ only in JSX, whose patterns both JSX grammars add. */
+function queryFiles(id: LanguageId): string[] {
+  const own = `${id === 'tsx' ? 'typescript' : id}-tags.scm`;
+  return id === 'tsx' || id === 'javascript' ? [own, 'jsx-tags.scm'] : [own];
 }

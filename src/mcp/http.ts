@@ -25,11 +25,18 @@ export interface LoopbackHttpOptions {
   maxBodyBytes?: number;
   /** A session with no request for this long, and no stream open, is closed. */
   sessionIdleMs?: number;
+  /** Live sessions at most; one more `initialize` gets 503 (after idle ones are closed to make room). */
+  maxSessions?: number;
+  /** Open TCP connections at most; a request on one more gets 503 and the connection is closed. */
+  maxConnections?: number;
 }
 
 export const MCP_PATH = '/mcp';
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+/** A window serves VS Code and a few bridged agents: far more than that is a runaway client or an attack. */
+export const DEFAULT_MAX_SESSIONS = 32;
+export const DEFAULT_MAX_CONNECTIONS = 64;
 
 interface Session {
   server: McpServer;
@@ -51,6 +58,9 @@ export class LoopbackMcpHttpServer implements Disposable {
   private readonly logger: Logger;
   private readonly maxBodyBytes: number;
   private readonly idleMs: number;
+  private readonly maxSessions: number;
+  private readonly maxConnections: number;
+  private connections = 0;
   private sweeper: NodeJS.Timeout | undefined;
   private port: number | undefined;
   private disposed = false;
@@ -60,12 +70,18 @@ export class LoopbackMcpHttpServer implements Disposable {
     this.logger = options.logger ?? nullLogger;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+    this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
     this.http = http.createServer((req, res) => {
       this.handle(req, res).catch((e) => {
         this.logger.log('error', `MCP HTTP request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
         if (!res.headersSent) reply(res, 500, 'Internal error; see the Sightline log.');
         else res.end();
       });
+    });
+    this.http.on('connection', (socket) => {
+      this.connections++;
+      socket.once('close', () => this.connections--);
     });
   }
 
@@ -100,11 +116,11 @@ export class LoopbackMcpHttpServer implements Disposable {
     return this.sessions.size;
   }
 
-  /** Live sessions and requests in flight (an open SSE stream counts): health for `server_logs`. */
-  stats(): { sessions: number; openRequests: number } {
+  /** Live sessions, requests in flight (an open SSE stream counts) and open connections: health for `server_logs`. */
+  stats(): { sessions: number; openRequests: number; connections: number } {
     let openRequests = 0;
     for (const s of this.sessions.values()) openRequests += s.openRequests;
-    return { sessions: this.sessions.size, openRequests };
+    return { sessions: this.sessions.size, openRequests, connections: this.connections };
   }
 
   /** Closes sessions that saw no request for `sessionIdleMs` and have no stream open. */
@@ -150,6 +166,10 @@ export class LoopbackMcpHttpServer implements Disposable {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (this.connections > this.maxConnections) {
+      this.logger.log('warn', `MCP request refused (503): ${this.connections} connections open, at most ${this.maxConnections}.`);
+      return reply(res, 503, `Too many connections to this Sightline window (at most ${this.maxConnections}). Close idle MCP clients and retry.`, { 'retry-after': '5', connection: 'close' });
+    }
     const refused = this.refusal(req);
     if (refused) {
       this.logger.log('warn', `MCP request refused (${refused.status}): ${req.method} ${req.url} host=${req.headers.host ?? ''} origin=${req.headers.origin ?? ''}`);
@@ -172,6 +192,12 @@ export class LoopbackMcpHttpServer implements Disposable {
     if (!session) {
       if (req.method !== 'POST' || !isInitializeBody(body)) {
         return jsonRpcError(res, 400, -32000, 'No session: send initialize first, then pass its mcp-session-id header.');
+      }
+      if (this.sessions.size >= this.maxSessions) this.expireIdle();
+      if (this.sessions.size >= this.maxSessions) {
+        this.logger.log('warn', `MCP initialize refused (503): ${this.sessions.size} sessions live, at most ${this.maxSessions}.`);
+        res.setHeader('retry-after', '30');
+        return jsonRpcError(res, 503, -32000, `Too many MCP sessions on this Sightline window (at most ${this.maxSessions}). Close unused MCP clients (or send DELETE for their sessions) and retry.`);
       }
       session = await this.openSession();
     }

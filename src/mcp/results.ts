@@ -1,30 +1,13 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { errorMessage, isSightlineError } from '../common/errors';
-import type { Logger } from '../common/log';
-
-/** A successful tool result: compact JSON text plus the same object as structuredContent. */
-export function okResult(value: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
-}
+import type { ToolOutcome } from '../tools/shared/invoke';
 
 /**
- * The one place errors become tool results. A SightlineError's message is written for the agent and passes
- * through; anything else is an internal error: logged with its stack, and the agent gets one honest sentence.
- * The structured form reads as an error on its own, because VS Code shows only structuredContent to the model.
+ * A tool outcome as an MCP result. Success: compact JSON text plus the same object as structuredContent.
+ * Error (already mapped by invokeTool): `isError` with one text block, `Error (<kind>): <sentence>`, and no
+ * structuredContent — every tool declares an outputSchema, and the SDK's client validates any
+ * structuredContent against it, errors included, so an error object there would fail as a protocol error.
  */
-export function errorResult(e: unknown, logger: Logger, tool: string): CallToolResult {
-  let kind: string;
-  let message: string;
-  let data: Record<string, unknown> | undefined;
-  if (isSightlineError(e)) {
-    kind = e.kind;
-    message = e.message;
-    data = e.data;
-  } else {
-    kind = 'internal';
-    message = `${tool} failed inside Sightline: ${errorMessage(e)}. This is a bug; the details are in server_logs.`;
-    logger.log('error', `${tool} threw: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-  }
-  const error = { kind, message, ...(data ?? {}) };
-  return { isError: true, content: [{ type: 'text', text: `Error (${kind}): ${message}` }], structuredContent: { error } };
+export function toCallToolResult(outcome: ToolOutcome<Record<string, unknown>>): CallToolResult {
+  if (outcome.ok) return { content: [{ type: 'text', text: JSON.stringify(outcome.value) }], structuredContent: outcome.value };
+  return { isError: true, content: [{ type: 'text', text: `Error (${outcome.error.kind}): ${outcome.error.message}` }] };
 }

@@ -1,15 +1,14 @@
-import * as path from 'node:path';
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ToolContext, ToolDefinition } from '../tools/tool';
-import { errorResult, okResult } from './results';
-import { isSightlineError, SightlineError } from '../common/errors';
+import type { ToolContext, ToolDefinition } from '../tools/shared/tool';
+import { invokeTool } from '../tools/shared/invoke';
+import { toCallToolResult } from './results';
 
 export const SERVER_NAME = 'sightline';
 
 export interface ServerOptions {
   version: string;
   tools: readonly ToolDefinition[];
-  context: Omit<ToolContext, 'signal'>;
+  context: Omit<ToolContext, 'signal' | 'deadline'>;
 }
 
 const INSTRUCTIONS =
@@ -29,17 +28,14 @@ export function createMcpServer(options: ServerOptions): McpServer {
   for (const tool of options.tools) {
     const handle = server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: { title: tool.title, ...tool.annotations } },
-      async (args: Record<string, unknown>, extra) => {
-        const ctx: ToolContext = { ...options.context, signal: extra.signal };
-        try {
-          const value = await tool.handler(args as never, ctx);
-          const engine = ctx.workspaces.pick((args.workspace ?? args.repository) as string | undefined, args.file as string | undefined);
-          return okResult({ ...value, freshness: engine.freshness() });
-        } catch (e) {
-          return errorResult(withFolderHint(e, ctx, args), ctx.logger, tool.name);
-        }
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.outputSchema,
+        annotations: { title: tool.title, ...tool.annotations },
       },
+      async (args: Record<string, unknown>, extra) => toCallToolResult(await invokeTool(tool, args, { ...options.context, signal: extra.signal })),
     );
     handles.set(tool.name, handle);
   }
@@ -57,16 +53,4 @@ export function setEnabledTools(server: McpServer, names: ReadonlySet<string>): 
     if (names.has(name) && !handle.enabled) handle.enable();
     else if (!names.has(name) && handle.enabled) handle.disable();
   }
-}
-
-/**
- * With several folders open, a tool called without `workspace` looks only in the first one: a "not found"
- * there must not read as "not in the workspace". Say where it looked and how to look elsewhere.
- */
-function withFolderHint(e: unknown, ctx: ToolContext, args: Record<string, unknown>): unknown {
-  const engines = ctx.workspaces.engines;
-  if (!isSightlineError(e) || e.kind !== 'notFound' || engines.length < 2 || args.workspace || args.repository) return e;
-  if (typeof args.file === 'string' && path.isAbsolute(args.file)) return e;
-  const [first, ...others] = ctx.workspaces.names;
-  return new SightlineError(e.kind, `${e.message} (Looked in the first workspace folder, ${first}; also open: ${others.join(', ')} — pass workspace to look there.)`, e.data);
 }

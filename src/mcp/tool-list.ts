@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_MAX_TOKENS, MIN_MAX_TOKENS } from '../common/tokens';
-import type { ToolDefinition } from '../tools/tool';
+import type { ToolDefinition } from '../tools/shared/tool';
 
 /**
  * The tools as a host offers them: `max_tokens` defaults to the user's setting instead of the built-in 4000.

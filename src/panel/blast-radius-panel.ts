@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import type { RingLogger } from '../common/log';
 import type { Workspaces } from '../engine/workspaces';
 import { indexOnlyFeatures } from '../engine/language-features';
-import { readSettings } from '../vscode/settings';
 import { computeBlastRadius } from './compute';
 import { blastRadiusHtml, newNonce } from './html';
 import { IndexFollower } from './index-follower';
@@ -19,6 +18,8 @@ export interface PanelServices {
   getWorkspaces(): Workspaces | undefined;
   /** Settles once the extension has started and indexed its folders, or failed to start. */
   whenIndexed(): Promise<void>;
+  /** The budget agents get by default (setting `sightline.maxTokens`), so a cut answer here is cut for them too. */
+  maxTokens(): number;
   logger: RingLogger;
 }
 
@@ -140,8 +141,7 @@ export class BlastRadiusPanel {
     this.panel.title = `Blast Radius: ${request.target}`;
     this.follower.follow(engine);
     if (!quiet) this.post({ type: 'loading', request: shown, indexing: engine.status !== 'ready' });
-    // The budget agents get by default (`sightline.maxTokens`), so a cut answer here is cut for them too.
-    const maxTokens = readSettings().maxTokens;
+    const maxTokens = this.services.maxTokens();
     const outcome = await computeBlastRadius({ workspaces, features: indexOnlyFeatures, logger: this.services.logger }, { target: request.target, depth: request.depth, maxTokens, workspace: engine.root });
     // A newer run started while this one computed: its answer wins.
     if (generation !== this.generation || this.disposed) return this.last ?? { type: 'error', error: { kind: 'cancelled', message: 'Superseded by a newer run.' } };

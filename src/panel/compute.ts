@@ -1,8 +1,7 @@
-import { errorMessage, isSightlineError } from '../common/errors';
 import type { Engine } from '../engine/engine';
 import { blastRadiusTool } from '../tools/blast-radius';
-import type { ToolContext } from '../tools/tool';
-import { validateArgs } from '../tools/validate';
+import { invokeTool } from '../tools/shared/invoke';
+import type { ToolContext } from '../tools/shared/tool';
 import type { BlastRadiusResult, PanelError } from './protocol';
 
 export interface BlastRadiusArgs {
@@ -17,24 +16,16 @@ export interface BlastRadiusArgs {
 export type Outcome = { ok: true; result: BlastRadiusResult; engine: Engine } | { ok: false; error: PanelError };
 
 /**
- * Answers the panel with the same `blast_radius` handler an agent calls over MCP, after the same argument
- * validation, and with the freshness the MCP server adds: what the panel shows is what the agent sees.
- * Errors read as the agent reads them (kind + one sentence); an unexpected one is logged with its stack.
+ * Answers the panel through the same `invokeTool` an agent's MCP call goes through (argument validation,
+ * freshness, error mapping): what the panel shows is what the agent sees.
  */
 export async function computeBlastRadius(ctx: ToolContext, args: BlastRadiusArgs): Promise<Outcome> {
-  try {
-    const validated = validateArgs(blastRadiusTool, {
-      target: args.target,
-      depth: args.depth,
-      ...(args.maxTokens !== undefined ? { max_tokens: args.maxTokens } : {}),
-      ...(args.workspace ? { workspace: args.workspace } : {}),
-    });
-    const engine = ctx.workspaces.pick(args.workspace);
-    const value = await blastRadiusTool.handler(validated as never, ctx);
-    return { ok: true, engine, result: { ...value, freshness: engine.freshness() } as unknown as BlastRadiusResult };
-  } catch (e) {
-    if (isSightlineError(e)) return { ok: false, error: { kind: e.kind, message: e.message } };
-    ctx.logger.log('error', `Blast Radius panel: blast_radius threw: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    return { ok: false, error: { kind: 'internal', message: `blast_radius failed inside Sightline: ${errorMessage(e)}. The details are in the Sightline log.` } };
-  }
+  const outcome = await invokeTool(blastRadiusTool, {
+    target: args.target,
+    depth: args.depth,
+    ...(args.maxTokens !== undefined ? { max_tokens: args.maxTokens } : {}),
+    ...(args.workspace ? { workspace: args.workspace } : {}),
+  }, ctx);
+  if (!outcome.ok) return { ok: false, error: { kind: outcome.error.kind, message: outcome.error.message } };
+  return { ok: true, result: outcome.value, engine: outcome.engine };
 }

@@ -3,52 +3,28 @@
  * (media/, browser). Types only, plus constants: the webview bundle imports this file, so it must not import
  * anything that needs Node or `vscode` (type-only imports are erased and bring in no code).
  *
- * The result types mirror what the `blast_radius` tool returns to an agent: the panel renders the very
- * object an agent gets, so a field added to the tool shows up here first.
+ * The result types are derived from the `blast_radius` tool's output schema (src/tools/shared/blast-radius-schema.ts):
+ * the panel renders the very object an agent gets, so a field added to the tool shows up here first.
  */
-import type { SymbolJson } from '../tools/symbols';
+import type { z } from 'zod';
+import type { freshnessSchema } from '../engine/freshness';
+import type { blastRadiusOutput } from '../tools/shared/blast-radius-schema';
+import type { ToolResult } from '../tools/shared/result-types';
 
-/** The one Symbol shape every tool returns (type-only import: nothing of the core reaches the webview bundle). */
-export type SymbolInfo = SymbolJson;
+/** The `blast_radius` tool result, plus the freshness every answer carries: the very object an agent gets. */
+export type BlastRadiusResult = ToolResult<typeof blastRadiusOutput>;
 
-export interface CallSite {
-  file: string;
-  line: number;
-}
+export type BlastTarget = BlastRadiusResult['target'];
 
-export interface AffectedSymbol extends SymbolInfo {
-  depth: number;
-  /** How the call edge was resolved (`import`, `member`, `scope`, `name`, …). */
-  resolution: string;
-  confidence: number;
-  call_sites: CallSite[];
-  more_call_sites?: number;
-}
+/** The one Symbol shape every tool returns. */
+export type SymbolInfo = Extract<BlastTarget, { kind: 'symbol' }>['symbol'];
 
-export type BlastTarget =
-  | { kind: 'symbol'; symbol: SymbolInfo }
-  | { kind: 'file'; file: string }
-  | { kind: 'changes'; files: { file: string; status: string }[] };
+/** A symbol the change can reach, with how the call edge was resolved (`import`, `member`, `scope`, `name`, …). */
+export type AffectedSymbol = BlastRadiusResult['symbols'][number];
 
-export interface Freshness {
-  indexed_at: string | null;
-  stale_files: string[];
-  stale_count: number;
-}
+export type CallSite = AffectedSymbol['call_sites'][number];
 
-/** The `blast_radius` tool result, plus the freshness the MCP server adds to every answer. */
-export interface BlastRadiusResult {
-  target: BlastTarget;
-  changed_symbols: string[];
-  symbols: AffectedSymbol[];
-  files: string[];
-  tests: string[];
-  total_symbols: number;
-  total_files: number;
-  truncated: boolean;
-  hint?: string;
-  freshness?: Freshness;
-}
+export type Freshness = z.infer<typeof freshnessSchema>;
 
 /** What the panel asked the tool: exactly the arguments an agent would pass. */
 export interface BlastRadiusRequest {

@@ -17,7 +17,7 @@ export interface ShowBlastRadiusArgs {
 }
 
 /** What the panel needs of the running extension (see PanelServices). */
-export type ExtensionState = Pick<PanelServices, 'getWorkspaces' | 'whenIndexed'>;
+export type ExtensionState = Pick<PanelServices, 'getWorkspaces' | 'whenIndexed' | 'maxTokens'>;
 
 /**
  * Registers "Sightline: Show Blast Radius", its editor context-menu twin, and the serializer that brings the

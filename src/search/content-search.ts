@@ -1,4 +1,5 @@
 import MiniSearch from 'minisearch';
+import type { TimeSlicer } from '../common/deadline';
 import { textTerms } from './tokenize';
 
 /** The four kinds of text `retrieve` ranks together (BM25 over identifier-aware, stemmed terms). */
@@ -52,6 +53,25 @@ export class ContentSearch {
     for (const d of fresh) this.docs.set(d.id, d);
     this.mini.addAll(fresh);
     this.owners.set(owner, { version, ids: fresh.map((d) => d.id) });
+  }
+
+  /**
+   * Like replace, yielding to the event loop between documents: one file of thousands of symbols must not
+   * hold the extension host for seconds. The owner is recorded first, so a search between slices sees part
+   * of it rather than a stale version.
+   */
+  async replaceSliced(owner: string, version: unknown, docs: ContentDoc[], slicer: TimeSlicer): Promise<void> {
+    this.remove(owner);
+    const ids: string[] = [];
+    this.owners.set(owner, { version: undefined, ids });
+    for (const d of docs) {
+      if (this.docs.has(d.id)) continue;
+      this.docs.set(d.id, d);
+      this.mini.add(d);
+      ids.push(d.id);
+      await slicer.tick();
+    }
+    this.owners.set(owner, { version, ids });
   }
 
   remove(owner: string): void {

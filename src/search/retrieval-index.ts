@@ -1,3 +1,4 @@
+import { type Deadline, TimeSlicer } from '../common/deadline';
 import type { Disposable } from '../common/disposable';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
@@ -43,6 +44,10 @@ export class RetrievalIndex implements Disposable {
   private current?: CodeGraph;
   private stale = true;
   private contentSynced = false;
+  /** Counts syncs, so a text-index build knows whether what it built is still current. */
+  private generation = 0;
+  private syncing?: Promise<void>;
+  private contentBuild?: Promise<void>;
   private times?: ReadonlyMap<string, ChangeTime>;
   private readonly subscription: Disposable;
 
@@ -57,45 +62,67 @@ export class RetrievalIndex implements Disposable {
     });
   }
 
-  /** Waits for the code index, brings the retrieval indexes in step with it, and returns them. */
+  /**
+   * Waits for the code index, brings the retrieval indexes in step with it, and returns them. The work is
+   * done in slices that yield to the event loop, and shared: calls arriving meanwhile wait for the same run.
+   */
   async ready(): Promise<this> {
-    const graph = await this.source.ready();
-    if (this.stale || graph !== this.current) this.sync(graph);
-    return this;
+    for (;;) {
+      const graph = await this.source.ready();
+      if (!this.stale && graph === this.current) return this;
+      this.syncing ??= this.sync(graph).finally(() => (this.syncing = undefined));
+      await this.syncing;
+    }
   }
 
   get graph(): CodeGraph {
     return this.current!;
   }
 
-  private sync(graph: CodeGraph): void {
+  private async sync(graph: CodeGraph): Promise<void> {
+    this.stale = false;
+    const slicer = new TimeSlicer();
     // An edit can be re-linked into the same graph object: the symbols' own change check says whether code moved.
-    const codeChanged = this.symbols.sync(graph) || graph !== this.current;
-    const docsChanged = this.syncDocs();
+    const codeChanged = (await this.symbols.sync(graph, slicer)) || graph !== this.current;
+    const docsChanged = await this.syncDocs(slicer);
     if (docsChanged || codeChanged) {
-      this.pages = generateWiki({ repository: this.repository, graph, docs: [...this.docs.keys()], readText: (rel) => this.source.readText(rel) });
+      this.pages = await generateWiki({ repository: this.repository, graph, docs: [...this.docs.keys()], readText: (rel) => this.source.readText(rel) }, slicer);
     }
     this.current = graph;
-    this.stale = false;
+    this.generation++;
     this.contentSynced = false;
   }
 
   /**
    * The text index is the costly one (it reads every symbol's body), so it is brought in step only when a
-   * search needs it: listing, outlines, symbol search and reads never wait for it.
+   * search needs it: listing, outlines, symbol search and reads never wait for it. Built in slices that yield
+   * to the event loop (the first build on a large repository takes seconds), shared by the calls that wait.
    */
-  private syncContent(): void {
+  private async contentReady(): Promise<void> {
+    while (!this.contentSynced) {
+      this.contentBuild ??= this.syncContent().finally(() => (this.contentBuild = undefined));
+      await this.contentBuild;
+    }
+  }
+
+  private async syncContent(): Promise<void> {
+    const generation = this.generation;
     const graph = this.graph;
+    const slicer = new TimeSlicer();
     for (const owner of this.content.ownersWithPrefix('src:')) if (!graph.table.files.has(owner.slice(4))) this.content.remove(owner);
     for (const [file, record] of graph.table.files) {
-      if (!this.content.isCurrent(`src:${file}`, record)) this.content.replace(`src:${file}`, record, this.codeDocs(file, graph.table.byFile.get(file) ?? []));
+      if (!this.content.isCurrent(`src:${file}`, record)) await this.content.replaceSliced(`src:${file}`, record, this.codeDocs(file, graph.table.byFile.get(file) ?? []), slicer);
+      await slicer.tick();
     }
-    for (const owner of this.content.ownersWithPrefix('doc:')) if (!this.docs.has(owner.slice(4))) this.content.remove(owner);
-    for (const [rel, entry] of this.docs) {
-      if (!this.content.isCurrent(`doc:${rel}`, entry)) this.content.replace(`doc:${rel}`, entry, entry.chunks.map((c) => chunkDoc(entry, c)));
+    const docs = this.docs;
+    for (const owner of this.content.ownersWithPrefix('doc:')) if (!docs.has(owner.slice(4))) this.content.remove(owner);
+    for (const [rel, entry] of docs) {
+      if (!this.content.isCurrent(`doc:${rel}`, entry)) await this.content.replaceSliced(`doc:${rel}`, entry, entry.chunks.map((c) => chunkDoc(entry, c)), slicer);
     }
-    if (!this.content.isCurrent('wiki', this.pages)) this.content.replace('wiki', this.pages, this.pages.flatMap(wikiDocs));
-    this.contentSynced = true;
+    const pages = this.pages;
+    if (!this.content.isCurrent('wiki', pages)) await this.content.replaceSliced('wiki', pages, pages.flatMap(wikiDocs), slicer);
+    // Re-synced meanwhile (a new graph, changed docs): the caller's loop builds again from the new state.
+    this.contentSynced = generation === this.generation;
   }
 
   private codeDocs(file: string, symbols: IndexedSymbol[]): ContentDoc[] {
@@ -109,13 +136,13 @@ export class RetrievalIndex implements Disposable {
       const summary: ContentDoc = { id: `ast_summary|${s.id}`, store: 'ast_summary', file, title: s.qualifiedName, text: `${s.signature}\n${s.doc ?? ''}`, line_start: s.lineStart, line_end: s.lineEnd, ref: s.id };
       if (s.kind === 'field' || !lines.length) return [summary];
       // A type's members are indexed on their own: its entry needs only its head, not every method again.
-      const body = lines.slice(s.lineStart - 1, s.lineEnd).join('\n').slice(0, CONTAINER_KINDS.has(s.kind) ? CONTAINER_INDEX_CHARS : BODY_INDEX_CHARS);
+      const body = headOfLines(lines, s.lineStart - 1, s.lineEnd, CONTAINER_KINDS.has(s.kind) ? CONTAINER_INDEX_CHARS : BODY_INDEX_CHARS);
       return [summary, { id: `code|${s.id}`, store: 'code', file, title: s.qualifiedName, text: body, line_start: s.lineStart, line_end: s.lineEnd, ref: s.id }];
     });
   }
 
   /** Re-reads and re-chunks markdown whose size or mtime changed; returns whether any did. */
-  private syncDocs(): boolean {
+  private async syncDocs(slicer: TimeSlicer): Promise<boolean> {
     const files = this.source.docFiles();
     const collections = groupCollections(this.repository, files.map((f) => f.rel), this.collectionGlobs);
     const membership = new Map<string, string[]>();
@@ -138,19 +165,27 @@ export class RetrievalIndex implements Disposable {
       }
       const entry: DocEntry = { rel: f.rel, version, parsed: parseMarkdown(f.rel, text), chunks: chunkMarkdown(f.rel, text), collections: membership.get(f.rel) ?? [] };
       next.set(f.rel, entry);
+      await slicer.tick();
     }
     this.docs = next;
     this.collectionList = collections.map((c) => ({ ...c, documents: c.documents.filter((d) => next.has(d)) }));
     return changed;
   }
 
-  searchSymbols(query: string, filter?: (s: IndexedSymbol) => boolean): SymbolHit[] {
-    return this.symbols.search(this.graph, query, filter);
+  /** See SymbolSearch.search: `enough` lets it skip the costly kinds of match once that many better ones are found. */
+  searchSymbols(query: string, filter?: (s: IndexedSymbol) => boolean, enough?: number): SymbolHit[] {
+    return this.symbols.search(this.graph, query, filter, enough);
   }
 
-  /** BM25 over the chosen stores, code boosted by centrality, filtered by collection and change time. */
-  searchContent(query: string, q: ContentQuery): ContentHit[] {
-    if (!this.contentSynced) this.syncContent();
+  /**
+   * BM25 over the chosen stores, code boosted by centrality, filtered by collection and change time. Waits for
+   * the text index (see contentReady); with a deadline, gives up waiting at it while the build goes on.
+   */
+  async searchContent(query: string, q: ContentQuery, deadline?: Deadline): Promise<ContentHit[]> {
+    if (!this.contentSynced) {
+      const hint = 'The text index of this repository is still being built: retry in a few seconds (search_symbols and the read tools answer meanwhile).';
+      await (deadline ? deadline.race(this.contentReady(), hint) : this.contentReady());
+    }
     const stores = new Set(q.stores);
     const pageTimes = new Map(this.pages.map((p) => [p.id, this.newestChange(p.files)]));
     return this.content.search(
@@ -204,6 +239,21 @@ export class RetrievalIndex implements Disposable {
   dispose(): void {
     this.subscription.dispose();
   }
+}
+
+/**
+ * The first `max` characters of lines [from, to) joined by newlines, without joining the rest first: thousands
+ * of nested functions each spanning most of a file would otherwise copy the file once per function.
+ */
+export function headOfLines(lines: readonly string[], from: number, to: number, max: number): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (let i = from; i < Math.min(to, lines.length) && length < max; i++) {
+    const line = (i > from ? '\n' : '') + lines[i];
+    parts.push(line.length > max - length ? line.slice(0, max - length) : line);
+    length += line.length;
+  }
+  return parts.join('');
 }
 
 function chunkDoc(entry: DocEntry, c: Chunk): ContentDoc {

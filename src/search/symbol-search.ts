@@ -1,7 +1,9 @@
 import MiniSearch from 'minisearch';
+import { TimeSlicer } from '../common/deadline';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import type { FileRecord } from '../index/records';
+import { NameIndex } from './name-index';
 import { identifierTokens, splitIdentifier } from './tokenize';
 
 /**
@@ -33,63 +35,88 @@ export function classifyName(name: string, query: string): SymbolMatch | undefin
 }
 
 /**
- * Symbol names, searchable by exact name, prefix, the words of a camel- or snake-case name, misspelling,
- * substring and letters in order. Kept in step with the code index file by file: a file whose record did
- * not change keeps its entries.
+ * Symbol names, searchable by exact name, prefix, the words of a camel- or snake-case name, substring,
+ * misspelling and letters in order. The first four come from a name index (name-index.ts) that touches only
+ * names that can match; misspellings need MiniSearch's fuzzy search and letters in order a pass over the
+ * distinct names, so both run only when the better kinds of match found fewer than the caller wants.
+ * Both indexes are kept in step with the code index file by file: a file whose record did not change keeps its entries.
  */
 export class SymbolSearch {
+  private readonly names = new NameIndex();
+  private readonly byFile = new Map<string, { record: FileRecord; symbols: { id: string; name: string; qualified: string }[] }>();
   private readonly mini = new MiniSearch<{ id: string; name: string; qualified: string }>({
     fields: ['name', 'qualified'],
     tokenize: identifierTokens,
     processTerm: (t) => t,
   });
-  private readonly byFile = new Map<string, { record: FileRecord; ids: string[] }>();
+  /** What MiniSearch holds, per file: synced on the first fuzzy search after a change, not on every index pass. */
+  private readonly miniFiles = new Map<string, { record: FileRecord; ids: string[] }>();
 
-  /** Returns whether any file's symbols changed. */
-  sync(graph: CodeGraph): boolean {
+  /** Returns whether any file's symbols changed. Yields to the event loop between files (see TimeSlicer). */
+  async sync(graph: CodeGraph, slicer = new TimeSlicer()): Promise<boolean> {
     let changed = false;
     for (const [file, entry] of this.byFile) {
       if (graph.table.files.get(file) === entry.record) continue;
-      for (const id of entry.ids) this.mini.discard(id);
+      for (const s of entry.symbols) this.names.remove(s.id, s.name, s.qualified);
       this.byFile.delete(file);
       changed = true;
     }
     for (const [file, record] of graph.table.files) {
       if (this.byFile.has(file)) continue;
-      const symbols = graph.table.byFile.get(file) ?? [];
-      this.mini.addAll(symbols.map((s) => ({ id: s.id, name: s.name, qualified: s.qualifiedName })));
-      this.byFile.set(file, { record, ids: symbols.map((s) => s.id) });
+      const symbols = (graph.table.byFile.get(file) ?? []).map((s) => ({ id: s.id, name: s.name, qualified: s.qualifiedName }));
+      for (const s of symbols) this.names.add(s.id, s.name, s.qualified);
+      this.byFile.set(file, { record, symbols });
       changed = true;
+      await slicer.tick();
     }
     return changed;
   }
 
-  search(graph: CodeGraph, query: string, filter: (s: IndexedSymbol) => boolean = () => true): SymbolHit[] {
+  private syncMini(): void {
+    for (const [file, entry] of this.miniFiles) {
+      if (this.byFile.get(file)?.record === entry.record) continue;
+      for (const id of entry.ids) this.mini.discard(id);
+      this.miniFiles.delete(file);
+    }
+    for (const [file, { record, symbols }] of this.byFile) {
+      if (this.miniFiles.has(file)) continue;
+      this.mini.addAll(symbols);
+      this.miniFiles.set(file, { record, ids: symbols.map((s) => s.id) });
+    }
+  }
+
+  /** Hits best first. With `enough`, misspellings and letters in order are looked for only while fewer than that were found. */
+  search(graph: CodeGraph, query: string, filter: (s: IndexedSymbol) => boolean = () => true, enough = Infinity): SymbolHit[] {
     const q = query.trim().replace(/::/g, '.').replace(/\(\)$/, '');
     const lower = q.toLowerCase();
     // The words a compound query is made of (`invoiceTotal` → invoice, total), matched against a name's words.
-    const words = new Set((q.match(/[\p{L}\p{N}]+/gu) ?? []).flatMap(splitIdentifier).map((w) => w.toLowerCase()));
+    const words = [...new Set((q.match(/[\p{L}\p{N}]+/gu) ?? []).flatMap(splitIdentifier).map((w) => w.toLowerCase()))];
     const found = new Map<string, { symbol: IndexedSymbol; raw: number; match: SymbolMatch }>();
+    // Central symbols (PageRank over the call graph) come first among equally good name matches.
     const central = (s: IndexedSymbol) => 1 + 4 * Math.sqrt(graph.symbolRank(s.id));
-    for (const r of this.mini.search(q, { boost: { name: 3 }, prefix: (t) => t.length >= 2, fuzzy: (t) => (t.length >= 4 ? 0.25 : false), combineWith: 'OR' })) {
-      const symbol = graph.table.byId.get(r.id as string);
-      if (!symbol || !filter(symbol)) continue;
-      const byName = classifyName(symbol.name, q) ?? classifyName(symbol.qualifiedName, q);
-      const nameWords = new Set(identifierTokens(symbol.qualifiedName));
-      const match: SymbolMatch =
-        symbol.id.toLowerCase() === lower || byName === 'exact' ? 'exact'
-        : byName === 'prefix' ? 'prefix'
-        : [...words].every((w) => nameWords.has(w)) ? 'words'
-        : byName === 'substring' ? 'substring'
-        : 'fuzzy';
-      // Central symbols (PageRank over the call graph) come first among equally good name matches.
-      found.set(symbol.id, { symbol, raw: r.score * central(symbol), match });
+    const consider = (id: string, match: SymbolMatch, raw?: number) => {
+      if (found.has(id)) return;
+      const symbol = graph.table.byId.get(id);
+      if (!symbol || !filter(symbol)) return;
+      found.set(id, { symbol, raw: (raw ?? Math.min(1, lower.length / symbol.name.length)) * central(symbol), match });
+    };
+    if (!lower) return [];
+    consider(q, 'exact');
+    for (const id of this.names.exact(lower)) consider(id, 'exact');
+    for (const id of this.names.prefix(lower)) consider(id, 'prefix');
+    if (words.length) for (const id of this.names.withWords(words)) consider(id, 'words');
+    for (const id of this.names.substring(lower)) consider(id, 'substring');
+    // Misspellings: every word of four letters or more within a quarter of its length in edits. Shorter words
+    // and prefixes are left out here: they match most of a large workspace and the tiers above cover them.
+    const misspelt = identifierTokens(q).filter((t) => t.length >= 4);
+    if (found.size < enough && misspelt.length) {
+      this.syncMini();
+      const options = { boost: { name: 3 }, prefix: false, fuzzy: 0.25, combineWith: 'AND' as const, tokenize: () => misspelt };
+      for (const r of this.mini.search(q, options)) consider(r.id as string, 'fuzzy', r.score);
     }
-    // Runs of letters inside a name and abbreviations are not terms of the index: a scan of the names finds them.
-    for (const symbol of graph.table.all) {
-      if (found.has(symbol.id) || !filter(symbol)) continue;
-      const match = classifyName(symbol.name, q);
-      if (match) found.set(symbol.id, { symbol, raw: (q.length / symbol.name.length) * central(symbol), match });
+    if (found.size < enough) {
+      // Abbreviations (`mltp` → `multiply`) are not terms of any index: a pass over the distinct names finds them.
+      for (const key of this.names.keys()) if (classifyName(key, lower) === 'letters') for (const id of this.names.idsOf(key)) consider(id, 'letters');
     }
     const tier = (m: SymbolMatch) => MATCH_ORDER.indexOf(m);
     const hits = [...found.values()].sort((a, b) => tier(a.match) - tier(b.match) || b.raw - a.raw || (a.symbol.id < b.symbol.id ? -1 : 1));

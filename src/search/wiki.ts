@@ -1,3 +1,4 @@
+import { TimeSlicer } from '../common/deadline';
 import type { CodeGraph } from '../graph/code-graph';
 import { dirOf, type IndexedSymbol } from '../graph/symbol-table';
 import { parseMarkdown } from './markdown';
@@ -28,7 +29,7 @@ export interface WikiInputs {
   readText(rel: string): string;
 }
 
-export function generateWiki(inputs: WikiInputs): WikiPage[] {
+export async function generateWiki(inputs: WikiInputs, slicer = new TimeSlicer()): Promise<WikiPage[]> {
   const { graph } = inputs;
   const folders = new Map<string, string[]>();
   for (const file of graph.table.files.keys()) {
@@ -50,7 +51,11 @@ export function generateWiki(inputs: WikiInputs): WikiPage[] {
     bump(links.dependsOn, a, b);
     bump(links.dependedOnBy, b, a);
   });
-  const modules = [...folders].sort(([a], [b]) => (a < b ? -1 : 1)).map(([dir, files]) => modulePage(inputs, links, dir, files.sort()));
+  const modules: WikiPage[] = [];
+  for (const [dir, files] of [...folders].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    modules.push(modulePage(inputs, links, dir, files.sort()));
+    await slicer.tick();
+  }
   const overview = overviewPage(inputs, links, modules);
   return [overview, ...modules.filter((m) => m.id !== '.')];
 }

@@ -1,24 +1,22 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
 import { uncommittedChanges } from '../engine/git';
+import { blastRadius, changedSymbols } from '../graph/blast-radius';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { depthArg, maxTokensArg, minConfidenceArg, workspaceArg } from './common-args';
-import { lookupSymbol, reachedJson, symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { blastRadiusOutput } from './shared/blast-radius-schema';
+import { depthArg, dispatchArg, maxTokensArg, minConfidenceArg, workspaceArg } from './shared/common-args';
+import { lookupSymbol, reachedJson, symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY, type ToolValue } from './shared/tool';
 
-const TEST_FILE = /(^|\/)(tests?|__tests__|spec|specs)\/|\.(test|spec)\.[cm]?[jt]sx?$|_test\.(go|py)$|(^|\/)test_[^/]+\.py$|(^|\/)tests?\.rs$/;
-
-export function isTestFile(file: string): boolean {
-  return TEST_FILE.test(file);
-}
+type Target = ToolValue<typeof blastRadiusOutput>['target'];
 
 export const blastRadiusTool = defineTool({
   name: 'blast_radius',
   title: 'Blast radius',
   description:
     'What a change can break: every function and method that calls the target, transitively up to `depth`, the files they live in and the files that import ' +
-    'the target\'s file, and which of those files are tests (run those). `target` is a symbol (name, qualified name or symbol_id), a workspace-relative ' +
+    'the target\'s file, and which of those files are tests (run those). Calls through a base, interface or trait method reach its overrides (resolution `dispatch`). `target` is a symbol (name, qualified name or symbol_id), a workspace-relative ' +
     'file path, or the word `changes` for the uncommitted git diff (the symbols whose lines changed). Use it before and after editing, to know what to re-check. ' +
     'Returns { target, changed_symbols, symbols, files, tests, truncated }.',
   group: 'graph',
@@ -26,24 +24,21 @@ export const blastRadiusTool = defineTool({
     target: z.string().min(1).max(1000).describe('A symbol, a workspace-relative file path, or `changes` (the uncommitted git diff).'),
     depth: depthArg,
     min_confidence: minConfidenceArg,
+    dispatch: dispatchArg,
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: blastRadiusOutput,
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);
     const graph = await engine.ready();
     const { start, startFiles, description } = startSet(graph, engine.root, args.target);
-    const reached = graph.walk(start.map((s) => s.id), 'in', args.depth, args.min_confidence);
-    const files = new Set<string>(startFiles);
-    for (const r of reached) files.add(r.symbol.file);
-    for (const s of start) for (const site of graph.moduleCallers.get(s.id) ?? []) files.add(site.file);
-    for (const importer of importers(graph, startFiles, args.depth)) files.add(importer);
-    const fileList = [...files].sort();
+    const { reached, files, tests: allTests } = blastRadius(graph, start, startFiles, args.depth, args.min_confidence, args.dispatch);
     // Tests first (what to run), then files, each within its share of the budget; symbols take the rest.
-    const tests = fitToBudget(fileList.filter(isTestFile), args.max_tokens * 0.15, (kept) => kept);
-    const fileShare = fitToBudget(fileList, args.max_tokens * 0.25, (kept) => kept);
-    const cut = tests.length < fileList.filter(isTestFile).length || fileShare.length < fileList.length;
+    const tests = fitToBudget(allTests, args.max_tokens * 0.15, (kept) => kept);
+    const fileShare = fitToBudget(files, args.max_tokens * 0.25, (kept) => kept);
+    const cut = tests.length < allTests.length || fileShare.length < files.length;
     return fitToBudget(reached, args.max_tokens, (kept, truncated) => ({
       target: description,
       changed_symbols: start.slice(0, 50).map((s) => s.id),
@@ -51,27 +46,20 @@ export const blastRadiusTool = defineTool({
       files: fileShare,
       tests,
       total_symbols: reached.length,
-      total_files: fileList.length,
+      total_files: files.length,
       truncated: truncated || cut,
       ...(truncated || cut
-        ? { hint: `Showing ${kept.length} of ${reached.length} affected symbols and ${fileShare.length} of ${fileList.length} files; lower depth, raise min_confidence or raise max_tokens for the rest.` }
+        ? { hint: `Showing ${kept.length} of ${reached.length} affected symbols and ${fileShare.length} of ${files.length} files; lower depth, raise min_confidence or raise max_tokens for the rest.` }
         : {}),
     }));
   },
 });
 
-function startSet(graph: CodeGraph, root: string, target: string): { start: IndexedSymbol[]; startFiles: string[]; description: Record<string, unknown> } {
+function startSet(graph: CodeGraph, root: string, target: string): { start: IndexedSymbol[]; startFiles: string[]; description: Target } {
   if (target === 'changes') {
     const changes = uncommittedChanges(root);
-    const start: IndexedSymbol[] = [];
-    for (const change of changes) {
-      const symbols = graph.table.byFile.get(change.file) ?? [];
-      const touched = change.ranges.length === 0 ? symbols : symbols.filter((s) => change.ranges.some((r) => r.start <= s.lineEnd && r.end >= s.lineStart));
-      // Only the innermost touched symbols: a changed method should not make its whole class the start.
-      start.push(...touched.filter((s) => !touched.some((t) => t !== s && t.parent === s.local && t.file === s.file)));
-    }
     return {
-      start,
+      start: changedSymbols(graph, changes),
       startFiles: changes.map((c) => c.file),
       description: { kind: 'changes', files: changes.slice(0, 50).map((c) => ({ file: c.file, status: c.status })), changed_files: changes.length },
     };
@@ -81,23 +69,4 @@ function startSet(graph: CodeGraph, root: string, target: string): { start: Inde
   if (fileSymbols) return { start: fileSymbols, startFiles: [normalized], description: { kind: 'file', file: normalized } };
   const symbol = lookupSymbol(graph, target);
   return { start: [symbol], startFiles: [], description: { kind: 'symbol', symbol: symbolJson(symbol) } };
-}
-
-/** Files that import the start files, transitively up to depth. */
-function importers(graph: CodeGraph, files: string[], depth: number): string[] {
-  const seen = new Set(files);
-  let frontier = files.filter((f) => graph.imports.hasNode(f));
-  for (let d = 0; d < depth && frontier.length; d++) {
-    const next: string[] = [];
-    for (const f of frontier) {
-      graph.imports.forEachInNeighbor(f, (importer) => {
-        if (!seen.has(importer)) {
-          seen.add(importer);
-          next.push(importer);
-        }
-      });
-    }
-    frontier = next;
-  }
-  return [...seen];
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
-import { positionArgs, positionInWorkspace } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { locationJson, providerSymbolJson, requireFeature } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { positionArgs, positionInWorkspace } from './shared/addressing';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { locationJson, providerSymbolJson, requireFeature } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, detail, source, counted } from './shared/outputs';
 
 export const callHierarchyTool = defineTool({
   name: 'call_hierarchy',
@@ -22,6 +23,7 @@ export const callHierarchyTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { item: detail, direction: z.string(), calls: list, source, ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const callHierarchy = requireFeature(ctx, 'callHierarchy', 'call_hierarchy', args.direction === 'outgoing' ? 'find_callees' : 'find_callers');

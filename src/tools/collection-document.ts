@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
-import { maxTokensArg } from './common-args';
-import { collectionIdArg } from './retrieval-args';
-import { collectionDocument, findCollection } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { collectionIdArg } from './shared/retrieval-args';
+import { collectionDocument, findCollection } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, budgeted } from './shared/outputs';
 
 export const collectionDocumentTool = defineTool({
   name: 'collection_document',
@@ -19,6 +20,7 @@ export const collectionDocumentTool = defineTool({
     document_id: z.string().min(1).max(1000).describe('The document\'s path inside its repository (`docs/guide.md`), from outline or collection_search.'),
     max_tokens: maxTokensArg,
   },
+  outputSchema: { collection_id: z.string(), document_id: z.string(), text: z.string(), chunks: list, ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, index, collection } = await findCollection(ctx, args.collection_id);

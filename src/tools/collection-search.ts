@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
 import { anchoredSnippet } from '../search/snippet';
-import { maxTokensArg } from './common-args';
-import { collectionIdArg, queryArg, snippetCharsArg } from './retrieval-args';
-import { findCollection } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { collectionIdArg, queryArg, snippetCharsArg } from './shared/retrieval-args';
+import { findCollection } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, budgeted } from './shared/outputs';
+import { deadlineOf } from './shared/context';
 
 export const collectionSearchTool = defineTool({
   name: 'collection_search',
@@ -21,10 +23,11 @@ export const collectionSearchTool = defineTool({
     snippet_chars: snippetCharsArg(600),
     max_tokens: maxTokensArg,
   },
+  outputSchema: { collection_id: z.string(), hits: list, total_hits: z.number(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index, collection } = await findCollection(ctx, args.collection_id);
-    const hits = index.searchContent(args.query, { stores: ['repo_doc'], collection: collection.id });
+    const hits = await index.searchContent(args.query, { stores: ['repo_doc'], collection: collection.id }, deadlineOf(ctx));
     const top = hits[0]?.score ?? 1;
     const rendered = hits.slice(0, args.top_k).map((h) => {
       const { snippet, truncated } = anchoredSnippet(h.doc.text, args.query, args.snippet_chars);

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
 import type { SourcePosition } from '../engine/language-features';
-import { positionArgs, positionInWorkspace } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { indexReferences } from './index-navigation';
-import { requireFeature } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { positionArgs, positionInWorkspace } from './shared/addressing';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { indexReferences } from './shared/index-navigation';
+import { requireFeature } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, detail, source, counted } from './shared/outputs';
 
 export const completionsTool = defineTool({
   name: 'completions',
@@ -23,6 +24,7 @@ export const completionsTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { position: detail, items: list, source, ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const completions = requireFeature(ctx, 'completions', 'completions', 'search_symbols');

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { compactCycles } from './cycles';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { compactCycles } from './shared/cycles';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, strings, budgeted } from './shared/outputs';
 
 export const dependencyGraphTool = defineTool({
   name: 'dependency_graph',
@@ -18,6 +19,7 @@ export const dependencyGraphTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { nodes: strings, edges: list, cycles: z.array(strings), total_nodes: z.number(), total_edges: z.number(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const graph = await ctx.workspaces.pick(args.workspace).ready();

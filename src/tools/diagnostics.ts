@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
 import type { DiagnosticSeverity } from '../engine/language-features';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { locationJson, requireFeature } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { locationJson, requireFeature } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, detail, counted } from './shared/outputs';
 
 const ORDER: DiagnosticSeverity[] = ['error', 'warning', 'information', 'hint'];
 
@@ -23,6 +24,7 @@ export const diagnosticsTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { files: list, counts: detail, ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const diagnostics = requireFeature(ctx, 'diagnostics', 'diagnostics', 'the project\'s own build or lint command');

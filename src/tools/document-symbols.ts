@@ -4,10 +4,11 @@ import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
 import type { ProviderSymbol } from '../engine/language-features';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { providerSymbolJson, type ProviderSymbolJson } from './language-shared';
-import { lookupSymbol, symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { providerSymbolJson, type ProviderSymbolJson } from './shared/language-shared';
+import { lookupSymbol, symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, symbolRef, source, counted } from './shared/outputs';
 
 function find(symbols: ProviderSymbol[], target: IndexedSymbol): ProviderSymbol | undefined {
   for (const s of symbols) {
@@ -38,6 +39,7 @@ export const documentSymbolsTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { file: z.string(), symbols: list, parent: symbolRef.optional(), source, ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace, args.file);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { callWalk } from './call-walk';
-import { depthArg, maxTokensArg, minConfidenceArg, symbolArg, workspaceArg } from './common-args';
-import { defineTool, READ_ONLY } from './tool';
+import { callWalk } from './shared/call-walk';
+import { depthArg, dispatchArg, maxTokensArg, minConfidenceArg, symbolArg, workspaceArg } from './shared/common-args';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, detail, symbolRef, counted } from './shared/outputs';
 
 export const findCallersTool = defineTool({
   name: 'find_callers',
@@ -9,7 +10,7 @@ export const findCallersTool = defineTool({
   description:
     'Lists the functions and methods that call a symbol, transitively up to `depth` levels, nearest first, from the whole-repository call graph. ' +
     'Use it before changing a function\'s signature or behaviour, to see who depends on it. Each caller has its depth, call sites (file, line), ' +
-    'and how the edge was resolved: scope/member/import/package are proven by the syntax; `name` means only a name or naming convention matched (confidence 0.5 or less; plain name matches fall below the default min_confidence). ' +
+    'and how the edge was resolved: scope/member/import/package are proven by the syntax; `dispatch` means the caller calls a base, interface or trait method this one overrides or implements (dispatch: false leaves those out); `name` means only a name or naming convention matched (confidence 0.5 or less; plain name matches fall below the default min_confidence). ' +
     'Calls made at module level are listed separately. With verify: true (in VS Code) the direct callers are checked against the language server. ' +
     'Returns { symbol, callers, module_level_callers?, verification?, total, truncated }.',
   group: 'graph',
@@ -17,6 +18,7 @@ export const findCallersTool = defineTool({
     symbol: symbolArg,
     depth: depthArg,
     min_confidence: minConfidenceArg,
+    dispatch: dispatchArg,
     verify: z
       .boolean()
       .default(false)
@@ -24,6 +26,10 @@ export const findCallersTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { symbol: symbolRef, callers: list, module_level_callers: list.optional(), verification: detail.optional(), ...counted },
   annotations: READ_ONLY,
-  handler: (args, ctx) => callWalk(ctx, args, 'in'),
+  async handler(args, ctx) {
+    const { symbol, reached, ...rest } = await callWalk(ctx, args, 'in');
+    return { symbol, callers: reached, ...rest };
+  },
 });

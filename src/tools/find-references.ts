@@ -1,9 +1,10 @@
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
-import { positionInWorkspace, positionToolArgs } from './addressing';
-import { indexDefinitions, indexReferences } from './index-navigation';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { positionInWorkspace, positionToolArgs } from './shared/addressing';
+import { indexDefinitions, indexReferences } from './shared/index-navigation';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, symbolRef, source, counted } from './shared/outputs';
 
 export const findReferencesTool = defineTool({
   name: 'find_references',
@@ -14,6 +15,7 @@ export const findReferencesTool = defineTool({
     'each with its enclosing symbol. `source` says which answered. Returns { symbol?, references: [{file, line, character, enclosing_symbol?}], total, truncated, source }.',
   group: 'navigate',
   inputSchema: positionToolArgs,
+  outputSchema: { symbol: symbolRef.optional(), references: list, source, ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, at, symbol } = await positionInWorkspace(ctx, args);

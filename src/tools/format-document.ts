@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { resolveInWorkspace } from '../common/paths';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { EDITS, planResult } from './edit-plans';
-import { requireFeature } from './language-shared';
-import { defineTool } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { EDITS, planResult } from './shared/edit-plans';
+import { requireFeature } from './shared/language-shared';
+import { defineTool } from './shared/tool';
+import { editOutcome } from './shared/outputs';
 
 export const formatDocumentTool = defineTool({
   name: 'format_document',
@@ -21,6 +22,7 @@ export const formatDocumentTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { file: z.string(), ...editOutcome },
   annotations: EDITS,
   async handler(args, ctx) {
     const format = requireFeature(ctx, 'format', 'format_document', 'the project\'s own formatter command');

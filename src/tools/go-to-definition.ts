@@ -1,9 +1,11 @@
 import { fitToBudget } from '../common/tokens';
 import { notFound } from '../common/errors';
-import { positionInWorkspace, positionToolArgs } from './addressing';
-import { indexDefinitions } from './index-navigation';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { positionInWorkspace, positionToolArgs } from './shared/addressing';
+import { indexDefinitions } from './shared/index-navigation';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { z } from 'zod';
+import { list, source } from './shared/outputs';
 
 export const goToDefinitionTool = defineTool({
   name: 'go_to_definition',
@@ -14,6 +16,7 @@ export const goToDefinitionTool = defineTool({
     '(calls resolved through scope, imports and members). `source` says which. Returns { definitions: [Symbol or location], source }.',
   group: 'navigate',
   inputSchema: positionToolArgs,
+  outputSchema: { definitions: list, source, truncated: z.boolean().optional() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, at, symbol } = await positionInWorkspace(ctx, args);

@@ -1,6 +1,7 @@
-import { positionToolArgs } from './addressing';
-import { providerLocations } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { positionToolArgs } from './shared/addressing';
+import { providerLocations } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, detail, source, counted } from './shared/outputs';
 
 export const goToImplementationTool = defineTool({
   name: 'go_to_implementation',
@@ -11,7 +12,10 @@ export const goToImplementationTool = defineTool({
     'Returns { implementations: [{file, line, character, end_line, end_character, symbol?}], total, truncated }. An empty list means the server found none. VS Code only.',
   group: 'navigate',
   inputSchema: positionToolArgs,
+  outputSchema: { position: detail, implementations: list, source, ...counted },
   annotations: READ_ONLY,
-  handler: (args, ctx) =>
-    providerLocations(ctx, args, 'implementation', 'go_to_implementation', 'implementations', 'find_references or structural_search (e.g. "kind:class" with the interface name)'),
+  async handler(args, ctx) {
+    const { locations, ...rest } = await providerLocations(ctx, args, 'implementation', 'go_to_implementation', 'find_references or structural_search (e.g. "kind:class" with the interface name)');
+    return { ...rest, implementations: locations };
+  },
 });

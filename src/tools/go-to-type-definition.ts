@@ -1,6 +1,7 @@
-import { positionToolArgs } from './addressing';
-import { providerLocations } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { positionToolArgs } from './shared/addressing';
+import { providerLocations } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, detail, source, counted } from './shared/outputs';
 
 export const goToTypeDefinitionTool = defineTool({
   name: 'go_to_type_definition',
@@ -11,6 +12,10 @@ export const goToTypeDefinitionTool = defineTool({
     'Returns { type_definitions: [{file, line, character, end_line, end_character, symbol?}], total, truncated }. VS Code only.',
   group: 'navigate',
   inputSchema: positionToolArgs,
+  outputSchema: { position: detail, type_definitions: list, source, ...counted },
   annotations: READ_ONLY,
-  handler: (args, ctx) => providerLocations(ctx, args, 'typeDefinition', 'go_to_type_definition', 'type_definitions', 'go_to_definition on the type name'),
+  async handler(args, ctx) {
+    const { locations, ...rest } = await providerLocations(ctx, args, 'typeDefinition', 'go_to_type_definition', 'go_to_definition on the type name');
+    return { ...rest, type_definitions: locations };
+  },
 });

@@ -1,10 +1,12 @@
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
-import { positionInWorkspace, positionToolArgs } from './addressing';
-import { indexDefinitions } from './index-navigation';
-import { locationJson } from './language-shared';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { positionInWorkspace, positionToolArgs } from './shared/addressing';
+import { indexDefinitions } from './shared/index-navigation';
+import { locationJson } from './shared/language-shared';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { z } from 'zod';
+import { strings, detail, symbolRef, source } from './shared/outputs';
 
 export const hoverTool = defineTool({
   name: 'hover',
@@ -16,6 +18,7 @@ export const hoverTool = defineTool({
     'answers with the declared signature of the symbol there (source: "index").',
   group: 'navigate',
   inputSchema: positionToolArgs,
+  outputSchema: { position: detail, contents: strings, symbol: symbolRef.optional(), source, truncated: z.boolean().optional() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, at, symbol } = await positionInWorkspace(ctx, args);

@@ -1,5 +1,7 @@
-import { defineTool } from './tool';
-import { workspaceArg } from './common-args';
+import { defineTool } from './shared/tool';
+import { workspaceArg } from './shared/common-args';
+import { z } from 'zod';
+import {  } from './shared/outputs';
 
 export const indexWorkspaceTool = defineTool({
   name: 'index_workspace',
@@ -9,7 +11,10 @@ export const indexWorkspaceTool = defineTool({
     'Incremental: only changed files are parsed. Use it after large changes (checkouts, generated code) or when another tool says the index is not ready; other tools already re-index files changed on disk before answering.',
   group: 'graph',
   inputSchema: { workspace: workspaceArg },
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  outputSchema: { workspace: z.string(), files_indexed: z.number(), files_unchanged: z.number(), files_removed: z.number(), files_skipped: z.number(), symbols: z.number(), edges: z.number(), elapsed_ms: z.number() },
+  // Not read-only: it writes the index cache (the CLI's cache folder, VS Code's workspace storage). It never changes
+  // a source file, and running it twice does what running it once does.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);
     const stats = await engine.index();

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { invalidArgument } from '../common/errors';
 import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
-import { lookupSymbol } from './symbols';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { requireFeature } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { lookupSymbol } from './shared/symbols';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { requireFeature } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, source, counted } from './shared/outputs';
 
 export const inlayHintsTool = defineTool({
   name: 'inlay_hints',
@@ -24,6 +25,7 @@ export const inlayHintsTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { file: z.string(), hints: list, source, ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const inlayHints = requireFeature(ctx, 'inlayHints', 'inlay_hints', 'hover on the names whose types you need');

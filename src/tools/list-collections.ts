@@ -1,6 +1,8 @@
 import * as path from 'node:path';
-import { limitArg, searchFilterArg } from './retrieval-args';
-import { defineTool, READ_ONLY } from './tool';
+import { limitArg, searchFilterArg } from './shared/retrieval-args';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { z } from 'zod';
+import { list } from './shared/outputs';
 
 export const listCollectionsTool = defineTool({
   name: 'list_collections',
@@ -12,6 +14,7 @@ export const listCollectionsTool = defineTool({
     'document count. Returns { collections, total }.',
   group: 'retrieve',
   inputSchema: { search: searchFilterArg, limit: limitArg },
+  outputSchema: { collections: list, total: z.number() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const all = [];

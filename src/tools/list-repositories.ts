@@ -1,8 +1,9 @@
 import * as path from 'node:path';
 import { z } from 'zod';
 import { errorMessage } from '../common/errors';
-import { limitArg, searchFilterArg } from './retrieval-args';
-import { defineTool, READ_ONLY } from './tool';
+import { limitArg, searchFilterArg } from './shared/retrieval-args';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list } from './shared/outputs';
 
 export const listRepositoriesTool = defineTool({
   name: 'list_repositories',
@@ -18,6 +19,7 @@ export const listRepositoriesTool = defineTool({
     status: z.enum(['indexing', 'ready', 'error']).optional().describe('Only repositories in this index status.'),
     limit: limitArg,
   },
+  outputSchema: { repositories: list, total: z.number() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const repositories = [];

@@ -1,7 +1,9 @@
 import { invalidArgument } from '../common/errors';
-import { collectionIdArg, repositoryArg } from './retrieval-args';
-import { findCollection, repositoryIndex } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { collectionIdArg, repositoryArg } from './shared/retrieval-args';
+import { findCollection, repositoryIndex } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { z } from 'zod';
+import { list } from './shared/outputs';
 
 const MAX_ITEMS = 30;
 
@@ -19,6 +21,7 @@ export const outlineTool = defineTool({
     'holds at most 30 items and says how many more there are. Returns { folders, wiki_pages } or { documents }.',
   group: 'retrieve',
   inputSchema: { repository: repositoryArg.optional(), collection_id: collectionIdArg.optional() },
+  outputSchema: { repository: z.string().optional(), collection_id: z.string().optional(), folders: list.optional(), documents: list.optional() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     if ((args.repository === undefined) === (args.collection_id === undefined)) {

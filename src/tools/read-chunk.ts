@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { notFound } from '../common/errors';
-import { collectionIdArg } from './retrieval-args';
-import { collectionDocument, findCollection } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { collectionIdArg } from './shared/retrieval-args';
+import { collectionDocument, findCollection } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
+import {  } from './shared/outputs';
 
 export const readChunkTool = defineTool({
   name: 'read_chunk',
@@ -15,10 +16,12 @@ export const readChunkTool = defineTool({
     collection_id: collectionIdArg,
     chunk_id: z.string().min(1).max(1000).describe('A chunk id (`docs/guide.md#installing`) from retrieve, collection_search or collection_document.'),
   },
+  outputSchema: { chunk_id: z.string(), document_id: z.string(), text: z.string(), previous: z.string().nullable(), next: z.string().nullable() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, index, collection } = await findCollection(ctx, args.collection_id);
-    const hash = args.chunk_id.indexOf('#');
+    // The last '#': a document path may hold one (`notes/#1.md`), a heading slug never does.
+    const hash = args.chunk_id.lastIndexOf('#');
     if (hash <= 0) throw notFound(`"${args.chunk_id}" is not a chunk id: chunk ids look like \`docs/guide.md#installing\`. Get them from collection_search or collection_document.`);
     const entry = collectionDocument(engine, index, collection, args.chunk_id.slice(0, hash));
     const at = entry.chunks.findIndex((c) => c.id === args.chunk_id);

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { containsIdentifier } from '../common/text-match';
 import { anchoredSnippet, collapseWhitespace } from '../search/snippet';
-import { nodeIdArg, nodeRepositoryArg, snippetCharsArg } from './retrieval-args';
-import { findNode } from './retrieval-lookup';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { nodeIdArg, nodeRepositoryArg, snippetCharsArg } from './shared/retrieval-args';
+import { findNode } from './shared/retrieval-lookup';
+import { symbolJson, type SymbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { symbolRef } from './shared/outputs';
+import { deadlineOf } from './shared/context';
 
 const GRAPH_LIMIT = 10;
 const LINKED_DOCS_LIMIT = 5;
@@ -25,6 +28,7 @@ export const readNodeTool = defineTool({
     with_summary: z.boolean().default(false).describe('Add signature, doc comment, centrality and caller/callee counts.'),
     with_linked_docs: z.boolean().default(false).describe('Add markdown sections that mention the symbol by name.'),
   },
+  outputSchema: { node: symbolRef, body: z.string(), content_truncated: z.boolean() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index, symbol } = await findNode(ctx, args.node_id, args.repository);
@@ -34,7 +38,7 @@ export const readNodeTool = defineTool({
     const truncated = flat.length > args.snippet_chars;
     const callers = args.with_graph || args.with_summary ? graph.walk([symbol.id], 'in', 1) : [];
     const callees = args.with_graph || args.with_summary ? graph.walk([symbol.id], 'out', 1) : [];
-    const result: Record<string, unknown> = {
+    const result: { node: SymbolJson; body: string; content_truncated: boolean; graph?: unknown; summary?: unknown; linked_docs?: unknown } = {
       node: symbolJson(symbol),
       body: truncated ? `${flat.slice(0, args.snippet_chars - 1)}…` : flat,
       content_truncated: truncated,
@@ -60,10 +64,8 @@ export const readNodeTool = defineTool({
       };
     }
     if (args.with_linked_docs) {
-      const mention = new RegExp(`(^|[^\\w$])${symbol.name.replace(/[$]/g, '\\$')}([^\\w$]|$)`);
-      result.linked_docs = index
-        .searchContent(symbol.name, { stores: ['repo_doc'] })
-        .filter((h) => mention.test(h.doc.text))
+      result.linked_docs = (await index.searchContent(symbol.name, { stores: ['repo_doc'] }, deadlineOf(ctx)))
+        .filter((h) => containsIdentifier(h.doc.text, symbol.name))
         .slice(0, LINKED_DOCS_LIMIT)
         .map((h) => ({ chunk_id: h.doc.ref, collection_id: h.doc.collections?.[0], heading: h.doc.title, line_start: h.doc.line_start, snippet: anchoredSnippet(h.doc.text, symbol.name, 300).snippet }));
     }

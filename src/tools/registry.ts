@@ -34,7 +34,7 @@ import { serverLogsTool } from './server-logs';
 import { signatureHelpTool } from './signature-help';
 import { structuralSearchTool } from './structural-search';
 import { wikiPageTool } from './wiki-page';
-import type { ToolDefinition, ToolGroup } from './tool';
+import type { ToolDefinition, ToolGroup } from './shared/tool';
 
 /** Every tool, in the order clients list them. Adding a tool is one file and one line here. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [

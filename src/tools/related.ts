@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { CodeGraph } from '../graph/code-graph';
-import { nodeIdArg, nodeRepositoryArg } from './retrieval-args';
-import { findNode } from './retrieval-lookup';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { nodeIdArg, nodeRepositoryArg } from './shared/retrieval-args';
+import { findNode } from './shared/retrieval-lookup';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, symbolRef, budgeted } from './shared/outputs';
 
 const MAX_NODES = 50;
 
@@ -22,6 +23,7 @@ export const relatedTool = defineTool({
     depth: z.number().int().min(1).max(2).default(1).describe('Steps out from the node (1–2, default 1).'),
     direction: z.enum(['callers', 'callees', 'both']).default('both').describe('Follow callers, callees, or both (default).'),
   },
+  outputSchema: { center: z.string(), nodes: z.array(symbolRef), edges: list, total_nodes: z.number(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index, symbol } = await findNode(ctx, args.node_id, args.repository);

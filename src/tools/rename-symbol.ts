@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { positionArgs, positionInWorkspace } from './addressing';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { EDITS, planResult } from './edit-plans';
-import { requireFeature } from './language-shared';
-import { defineTool } from './tool';
+import { positionArgs, positionInWorkspace } from './shared/addressing';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { EDITS, planResult } from './shared/edit-plans';
+import { requireFeature } from './shared/language-shared';
+import { defineTool } from './shared/tool';
+import { detail, editOutcome } from './shared/outputs';
 
 export const renameSymbolTool = defineTool({
   name: 'rename_symbol',
@@ -21,6 +22,7 @@ export const renameSymbolTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { position: detail, new_name: z.string(), ...editOutcome },
   annotations: EDITS,
   async handler(args, ctx) {
     const rename = requireFeature(ctx, 'rename', 'rename_symbol', 'find_references to list the places to edit');

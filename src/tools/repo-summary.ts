@@ -1,9 +1,11 @@
 import { fitToBudget } from '../common/tokens';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { compactCycles } from './cycles';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { compactCycles } from './shared/cycles';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { z } from 'zod';
+import { list, strings, detail, budgeted } from './shared/outputs';
 
 const ENTRY_NAMES = new Set(['main', '__main__', 'cli', 'run', 'activate', 'start', 'serve']);
 const ENTRY_FILES = /(^|\/)(main\.(go|rs|py|[jt]s)|index\.[jt]sx?|cli\.[jt]s|__main__\.py|extension\.[jt]s|server\.[jt]s|app\.py|manage\.py)$/;
@@ -17,16 +19,17 @@ export const repoSummaryTool = defineTool({
     'Use it to orient before searching; follow up with find_callers, structural_search or dependency_graph. Returns { languages, modules, entry_points, cycles (largest 5, first 10 files each), cycle_sizes, truncated }.',
   group: 'graph',
   inputSchema: { max_tokens: maxTokensArg, workspace: workspaceArg },
+  outputSchema: { root: z.string(), languages: detail, totals: detail, modules: list, entry_points: list, cycles: z.array(strings), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);
     const graph = await engine.ready();
     const languages = new Map<string, { files: number; lines: number }>();
-    for (const [, record] of graph.table.files) {
-      const l = languages.get(record.lang) ?? { files: 0, lines: 0 };
+    for (const [, detail] of graph.table.files) {
+      const l = languages.get(detail.lang) ?? { files: 0, lines: 0 };
       l.files++;
-      l.lines += record.lines;
-      languages.set(record.lang, l);
+      l.lines += detail.lines;
+      languages.set(detail.lang, l);
     }
     const modules = moduleSummaries(graph);
     const entryPoints = graph.table.all

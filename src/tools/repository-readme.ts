@@ -1,9 +1,11 @@
 import { estimateTokens } from '../common/tokens';
 import { cutAtLine } from '../search/snippet';
-import { maxTokensArg } from './common-args';
-import { defaultRepositoryArg } from './retrieval-args';
-import { repositoryIndex } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { defaultRepositoryArg } from './shared/retrieval-args';
+import { repositoryIndex } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { z } from 'zod';
+import { budgeted } from './shared/outputs';
 
 const CHARS_PER_TOKEN = 3.5;
 
@@ -16,6 +18,7 @@ export const repositoryReadmeTool = defineTool({
     'at a line within max_tokens and says truncated; read the rest with read_file_range. Returns { path, text, generated, truncated }.',
   group: 'retrieve',
   inputSchema: { repository: defaultRepositoryArg, max_tokens: maxTokensArg },
+  outputSchema: { repository: z.string(), text: z.string(), generated: z.boolean(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index } = await repositoryIndex(ctx, args.repository);

@@ -3,11 +3,13 @@ import { estimateTokens, fitToBudget } from '../common/tokens';
 import { type ContentHit, type Store, STORES } from '../search/content-search';
 import type { RetrievalIndex } from '../search/retrieval-index';
 import { anchoredSnippet } from '../search/snippet';
-import { maxTokensArg } from './common-args';
-import { defaultRepositoryArg, isoDateTimeArg, queryArg, snippetCharsArg } from './retrieval-args';
-import { repositoryIndex } from './retrieval-lookup';
-import { timeWindow } from './time-window';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { defaultRepositoryArg, isoDateTimeArg, queryArg, snippetCharsArg } from './shared/retrieval-args';
+import { repositoryIndex } from './shared/retrieval-lookup';
+import { timeWindow } from './shared/time-window';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, budgeted } from './shared/outputs';
+import { deadlineOf } from './shared/context';
 
 const MAX_TOP_K = 25;
 const MODE_STORES: Record<'code' | 'wiki' | 'mixed', readonly Store[]> = { code: ['code', 'ast_summary'], wiki: ['wiki', 'repo_doc'], mixed: STORES };
@@ -57,6 +59,7 @@ export const retrieveTool = defineTool({
     include_scores: z.boolean().default(false).describe('Add each hit\'s relevance score in [0,1] (1 = the best hit).'),
     max_tokens: maxTokensArg,
   },
+  outputSchema: { query: z.string(), results: list, total_hits: z.number(), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const window = timeWindow(args);
@@ -65,7 +68,7 @@ export const retrieveTool = defineTool({
     const topK = Math.min(args.top_k, MAX_TOP_K);
     const seen = new Set<string>();
     // One hit per symbol, chunk or wiki section: a symbol's body and its signature are the same citation.
-    const hits = index.searchContent(args.query, { stores, since: window.since, until: window.until }).filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
+    const hits = (await index.searchContent(args.query, { stores, since: window.since, until: window.until }, deadlineOf(ctx))).filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
     const top = hits[0]?.score ?? 1;
     const results = hits.slice(0, topK).map((h, i) => ({
       rank: i + 1,

@@ -1,8 +1,10 @@
 import * as path from 'node:path';
 import { z } from 'zod';
 import { STORES } from '../search/content-search';
-import { queryArg } from './retrieval-args';
-import { defineTool, READ_ONLY } from './tool';
+import { queryArg } from './shared/retrieval-args';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list } from './shared/outputs';
+import { deadlineOf } from './shared/context';
 
 interface Candidate {
   kind: 'repository' | 'collection';
@@ -25,6 +27,7 @@ export const routeTool = defineTool({
     query: queryArg,
     top_k: z.number().int().min(1).max(10).default(3).describe('How many repositories and how many collections to return (1–10, default 3).'),
   },
+  outputSchema: { repositories: list, collections: list },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const candidates = new Map<string, Candidate>();
@@ -38,7 +41,7 @@ export const routeTool = defineTool({
     for (const engine of ctx.workspaces.engines) {
       const slug = path.basename(engine.root);
       const index = await engine.retrieval.ready();
-      for (const hit of index.searchContent(args.query, { stores: STORES }).slice(0, 200)) {
+      for (const hit of (await index.searchContent(args.query, { stores: STORES }, deadlineOf(ctx))).slice(0, 200)) {
         const best = { title: hit.doc.title, file: hit.doc.file, line: hit.doc.line_start };
         credit('repository', slug, slug, hit.score, best);
         for (const collection of hit.doc.collections ?? []) credit('collection', collection, slug, hit.score, best);

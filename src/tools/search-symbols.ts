@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { errorMessage, isSightlineError } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
 import type { Engine } from '../engine/engine';
+import type { IndexedSymbol } from '../graph/symbol-table';
 import { LANGUAGE_IDS } from '../index/languages';
 import { classifyName, MATCH_ORDER, matchScore, type SymbolHit, type SymbolMatch } from '../search/symbol-search';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { providerSymbolJson } from './language-shared';
-import { queryArg } from './retrieval-args';
-import type { ToolContext } from './tool';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { providerSymbolJson } from './shared/language-shared';
+import { queryArg } from './shared/retrieval-args';
+import type { ToolContext } from './shared/tool';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, counted } from './shared/outputs';
 
 interface Match {
   name: string;
@@ -45,13 +47,15 @@ export const searchSymbolsTool = defineTool({
     workspace: workspaceArg,
     max_tokens: maxTokensArg,
   },
+  outputSchema: { query: z.string(), symbols: list, note: z.string().optional(), ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);
     const index = await engine.retrieval.ready();
     const kind = args.kind?.toLowerCase();
     const merged = new Map<string, Match>();
-    for (const hit of index.searchSymbols(args.query, (s) => (!kind || s.kind === kind) && (!args.lang || s.lang === args.lang))) {
+    const filter = (s: IndexedSymbol) => (!kind || s.kind === kind) && (!args.lang || s.lang === args.lang);
+    for (const hit of index.searchSymbols(args.query, filter, args.top_k)) {
       merged.set(hit.symbol.id, indexMatch(hit));
     }
     // Server symbols carry no language of ours: a `lang` filter is about the index, so they are left out then.

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from '../common/log';
 import { fitToBudget } from '../common/tokens';
-import { maxTokensArg } from './common-args';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg } from './shared/common-args';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { list, counted } from './shared/outputs';
 
 export const serverLogsTool = defineTool({
   name: 'server_logs',
@@ -17,6 +18,7 @@ export const serverLogsTool = defineTool({
     limit: z.number().int().min(1).max(500).default(50).describe('Most log entries (1–500, default 50), newest kept.'),
     max_tokens: maxTokensArg,
   },
+  outputSchema: { workspaces: list, providers: list, logs: list, ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const workspaces = ctx.workspaces.engines.map((e) => {

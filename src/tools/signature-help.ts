@@ -2,11 +2,13 @@ import { notFound } from '../common/errors';
 import type { Engine } from '../engine/engine';
 import type { SourcePosition } from '../engine/language-features';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { positionArgs, positionInWorkspace } from './addressing';
-import { workspaceArg } from './common-args';
-import { indexReferences } from './index-navigation';
-import { requireFeature } from './language-shared';
-import { defineTool, READ_ONLY } from './tool';
+import { positionArgs, positionInWorkspace } from './shared/addressing';
+import { workspaceArg } from './shared/common-args';
+import { indexReferences } from './shared/index-navigation';
+import { requireFeature } from './shared/language-shared';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { z } from 'zod';
+import { list, detail, source } from './shared/outputs';
 
 /** For `{symbol}`: inside the argument list of the symbol's first call site the index knows. */
 function insideFirstCall(engine: Engine, symbol: IndexedSymbol): SourcePosition {
@@ -28,6 +30,7 @@ export const signatureHelpTool = defineTool({
     'parameters: [{label, documentation?}]}], active_signature, active_parameter } (both 1-based). VS Code only.',
   group: 'navigate',
   inputSchema: { ...positionArgs, workspace: workspaceArg },
+  outputSchema: { position: detail, signatures: list, active_signature: z.number(), active_parameter: z.number(), source },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const signatureHelp = requireFeature(ctx, 'signatureHelp', 'signature_help', 'hover on the function name');

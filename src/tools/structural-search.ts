@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { fitToBudget } from '../common/tokens';
 import type { CodeGraph } from '../graph/code-graph';
+import { structuralCandidates } from '../graph/symbol-postings';
 import type { IndexedSymbol } from '../graph/symbol-table';
-import { maxTokensArg, workspaceArg } from './common-args';
-import { globMatcher, parseStructuralQuery, returnTypeOf } from './structural-query';
-import { symbolJson } from './symbols';
-import { defineTool, READ_ONLY } from './tool';
+import { maxTokensArg, workspaceArg } from './shared/common-args';
+import { globMatcher, parseStructuralQuery, returnTypeOf } from './shared/structural-query';
+import { symbolJson } from './shared/symbols';
+import { defineTool, READ_ONLY } from './shared/tool';
+import { symbolRef, counted } from './shared/outputs';
+import { deadlineOf } from './shared/context';
 
 export const structuralSearchTool = defineTool({
   name: 'structural_search',
@@ -22,6 +25,7 @@ export const structuralSearchTool = defineTool({
     max_tokens: maxTokensArg,
     workspace: workspaceArg,
   },
+  outputSchema: { matches: z.array(symbolRef), ...counted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { filters, words } = parseStructuralQuery(args.query);
@@ -46,7 +50,14 @@ export const structuralSearchTool = defineTool({
     anyOf(filters.returns, (r) => (s) => (returnTypeOf(s.signature) ?? '').toLowerCase().includes(r.toLowerCase()));
     anyOf(filters.calls, (c) => (s) => calls(graph, s, c));
     for (const w of words) tests.push((s) => s.qualifiedName.toLowerCase().includes(w) || s.signature.toLowerCase().includes(w));
-    const matches = graph.table.all.filter((s) => tests.every((t) => t(s)));
+    // Only the symbols the most selective indexable filter allows are tested (see structuralCandidates); without
+    // one that is every symbol, so the loop is sliced and a large repository keeps other calls going.
+    const deadline = deadlineOf(ctx);
+    const matches: IndexedSymbol[] = [];
+    for (const s of structuralCandidates(graph, filters)) {
+      if (tests.every((t) => t(s))) matches.push(s);
+      await deadline.tick('Add filters (kind:, lang:, file:) to narrow the query.');
+    }
     matches.sort((a, b) => graph.symbolRank(b.id) - graph.symbolRank(a.id) || (a.id < b.id ? -1 : 1));
     return fitToBudget(matches, args.max_tokens, (kept, truncated) => ({
       matches: kept.map(symbolJson),

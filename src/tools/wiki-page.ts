@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { notFound } from '../common/errors';
 import { slugify } from '../search/markdown';
 import { cutAtLine } from '../search/snippet';
-import { defaultRepositoryArg } from './retrieval-args';
-import { repositoryIndex } from './retrieval-lookup';
-import { defineTool, READ_ONLY } from './tool';
+import { defaultRepositoryArg } from './shared/retrieval-args';
+import { repositoryIndex } from './shared/retrieval-lookup';
+import { defineTool, READ_ONLY } from './shared/tool';
+import {  } from './shared/outputs';
 
 const MAX_CHARS = 12000;
 
@@ -23,6 +24,7 @@ export const wikiPageTool = defineTool({
     page: z.string().min(1).max(1000).describe('The page: a folder path (`src/engine`), or `.` for the repository overview.'),
     section: z.string().min(1).max(200).optional().describe('Only this section: its heading text or slug (`Central symbols`, `depends-on`).'),
   },
+  outputSchema: { page: z.string(), title: z.string(), markdown: z.string(), content_truncated: z.boolean() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index } = await repositoryIndex(ctx, args.repository);

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../common/errors';
 import { registerBlastRadiusPanel } from '../panel';
+import { readSettings } from './settings';
 import { registerCommands } from './commands';
-import { createChannelLogger } from './log';
+import { createChannelLogger } from './log-channel';
 import { SightlineExtension, type SightlineApi } from './sightline';
 
 export type { SightlineApi };
@@ -20,7 +21,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Sightl
   // A Blast Radius panel restored after a reload waits for this before it recomputes.
   const started = new Promise<void>((resolve) => (settled = resolve));
   context.subscriptions.push(...registerCommands(channel, () => extension));
-  registerBlastRadiusPanel(context, { getWorkspaces: () => extension?.folders.workspaces, whenIndexed: () => started.then(() => extension?.folders.whenIndexed()) }, logger);
+  registerBlastRadiusPanel(context, { getWorkspaces: () => extension?.folders.workspaces, whenIndexed: () => started.then(() => extension?.folders.whenIndexed()), maxTokens: () => readSettings().maxTokens }, logger);
   try {
     const created = new SightlineExtension(context, logger);
     context.subscriptions.push(created);

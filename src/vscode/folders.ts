@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { contentHash } from '../common/hash';
 import { errorMessage } from '../common/errors';
 import type { Logger } from '../common/log';
+import { leavesBase } from '../common/paths';
 import { Engine, EngineDisposed } from '../engine/engine';
 import { Workspaces } from '../engine/workspaces';
 import type { Settings } from './settings';
@@ -119,7 +120,7 @@ export class FolderEngines implements vscode.Disposable {
     if (uri.scheme !== 'file') return undefined;
     for (const engine of this.current.engines) {
       const rel = path.relative(engine.root, uri.fsPath);
-      if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return { engine, rel: rel.split(path.sep).join('/') };
+      if (rel && !leavesBase(rel)) return { engine, rel: rel.split(path.sep).join('/') };
     }
     return undefined;
   }

@@ -4,7 +4,7 @@ import { LoopbackMcpHttpServer, type LoopbackEndpoint } from '../mcp/http';
 import { createMcpServer, setEnabledTools } from '../mcp/server';
 import { toolListHash, withDefaultMaxTokens } from '../mcp/tool-list';
 import { ALL_TOOLS } from '../tools/registry';
-import type { ToolContext, ToolDefinition, ToolGroup } from '../tools/tool';
+import type { ToolContext, ToolDefinition, ToolGroup } from '../tools/shared/tool';
 
 export const MCP_PROVIDER_ID = 'sightline.mcp';
 export const MCP_LABEL = 'Sightline';

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { invalidArgument } from '../common/errors';
-import { resolveInWorkspace, toPosix } from '../common/paths';
+import { leavesBase, resolveInWorkspace, toPosix } from '../common/paths';
 import type { SourcePosition, SourceRange } from '../engine/language-features';
 
 /**
@@ -24,7 +24,7 @@ export class PositionMapper {
   rel(uri: vscode.Uri): string {
     if (uri.scheme !== 'file') return uri.toString();
     const relative = path.relative(this.root, uri.fsPath);
-    return relative.startsWith('..') || path.isAbsolute(relative) ? uri.fsPath : toPosix(relative);
+    return leavesBase(relative) ? uri.fsPath : toPosix(relative);
   }
 
   isInside(uri: vscode.Uri): boolean {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { DEFAULT_MAX_TOKENS, MAX_MAX_TOKENS, MIN_MAX_TOKENS } from '../common/tokens';
-import { TOOL_GROUPS, type ToolGroup } from '../tools/tool';
+import { TOOL_GROUPS, type ToolGroup } from '../tools/shared/tool';
 
 /** The `sightline.*` settings, read once per change and clamped to the bounds package.json declares. */
 export interface Settings {

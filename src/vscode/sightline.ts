@@ -9,7 +9,7 @@ import type { LoopbackEndpoint } from '../mcp/http';
 import { writeLock } from '../mcp/lockfile';
 import { SERVER_NAME } from '../mcp/server';
 import { FolderEngines } from './folders';
-import { VsCodeLanguageFeatures } from './language-features';
+import { VsCodeLanguageFeatures } from './provider-features';
 import { McpHost } from './mcp-host';
 import { affectsIndex, affectsTools, readSettings, SECTION, type Settings } from './settings';
 import { IndexStatusItem } from './status';

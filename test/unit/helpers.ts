@@ -5,9 +5,10 @@ import { RingLogger } from '../../src/common/log';
 import { Engine } from '../../src/engine/engine';
 import { indexOnlyFeatures } from '../../src/engine/language-features';
 import { Workspaces } from '../../src/engine/workspaces';
-import type { ToolContext } from '../../src/tools/tool';
+import type { ToolContext } from '../../src/tools/shared/tool';
 import { ALL_TOOLS } from '../../src/tools/registry';
-import { validateArgs } from '../../src/tools/validate';
+import { invokeTool } from '../../src/tools/shared/invoke';
+import { SightlineError } from '../../src/common/errors';
 
 export const FIXTURES = path.join(__dirname, '..', 'fixtures');
 export const REPO_ROOT = path.join(__dirname, '..', '..');
@@ -29,11 +30,13 @@ export function contextFor(root: string, options: { storageDir?: string | null }
   return { engine, workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger };
 }
 
-/** Runs a tool the way the CLI does: validated arguments, then the handler. */
+/** Runs a tool the way every caller does (invokeTool); an error answer is thrown as the SightlineError it maps to. */
 export async function callTool(ctx: ToolContext, name: string, args: Record<string, unknown>): Promise<any> {
   const tool = ALL_TOOLS.find((t) => t.name === name);
   if (!tool) throw new Error(`no tool ${name}`);
-  return tool.handler(validateArgs(tool, args) as never, ctx);
+  const outcome = await invokeTool(tool, args, ctx);
+  if (!outcome.ok) throw new SightlineError(outcome.error.kind, outcome.error.message, outcome.error.data);
+  return outcome.value;
 }
 
 export function ids(list: { id: string }[]): string[] {

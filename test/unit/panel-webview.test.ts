@@ -193,9 +193,7 @@ describe('Blast Radius webview in headless Chromium', () => {
     assert.ok((await shout.locator('.where').innerText()).startsWith(HOSTILE_FILE));
     assert.ok((await page.locator('.files').innerText()).includes(HOSTILE_FILE));
     // Markup straight in a symbol name too, which no parser yields but the page must survive.
-    const hostile = structuredClone(full);
-    hostile.symbols[0].qualified_name = HOSTILE_NAME;
-    hostile.symbols[0].signature = HOSTILE_NAME;
+    const hostile = { ...full, symbols: [{ ...full.symbols[0], qualified_name: HOSTILE_NAME, signature: HOSTILE_NAME }, ...full.symbols.slice(1)] };
     await send({ type: 'result', request, result: hostile });
     await until('the hostile name', async () => (await page.locator('button.symbol').first().innerText()) === HOSTILE_NAME);
     assert.equal(await page.locator('img').count(), 0);

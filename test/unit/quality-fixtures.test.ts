@@ -8,7 +8,7 @@ import { sampleTargets, scoreCorpus } from '../../bench/quality/score-ts';
 import { indexWorkspace } from '../../bench/quality/sightline';
 
 /**
- * The short form of `npm run quality`: the hand-annotated Python, Go and Rust fixtures, indexed for real, must
+ * The short form of `npm run quality`: the hand-annotated Python, Go, Rust and TSX fixtures, indexed for real, must
  * keep precision ≥ 0.98 and recall ≥ 0.95 at the tools' recommended min_confidence.
  */
 const MIN_CONFIDENCE = 0.5;

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { callTool, fixturePath, poll, sightline, typeScriptReady } from './helpers';
+import { callTool, fixturePath, poll, sightline, ToolError, typeScriptReady } from './helpers';
 
 const callerNames = (r: any) => r.callers.map((c: any) => c.name);
 
@@ -55,7 +55,13 @@ describe('edit tools and index freshness in the real VS Code', () => {
       assert.ok(fix, JSON.stringify(list.actions.map((a: any) => a.title)));
       assert.equal(fix.kind, 'quickfix');
       assert.ok(fix.edits.some((e: any) => e.file === 'src/needs-import.ts' && /import \{ multiply \} from ["']\.\/math["']/.test(e.new_text)));
-      const r = await callTool('code_actions', { ...at, apply: fix.index });
+      const before = fs.readFileSync(fixturePath('src/needs-import.ts'), 'utf8');
+      if (fix.command) {
+        // The plan names the command the action runs; running it needs that name, like the index: else nothing changes.
+        await assert.rejects(callTool('code_actions', { ...at, apply: fix.index }), (e: ToolError) => e.kind === 'invalidArgument' && /run_command/.test(e.message));
+        assert.equal(fs.readFileSync(fixturePath('src/needs-import.ts'), 'utf8'), before);
+      }
+      const r = await callTool('code_actions', { ...at, apply: fix.index, ...(fix.command ? { run_command: fix.command } : {}) });
       assert.equal(r.applied, true);
       assert.match(fs.readFileSync(fixturePath('src/needs-import.ts'), 'utf8'), /import \{ multiply \} from ["']\.\/math["']/);
     });

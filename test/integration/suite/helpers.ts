@@ -73,7 +73,10 @@ export async function callTool<T = Record<string, any>>(name: string, args: Reco
   const result = await (await mcpClient()).callTool({ name, arguments: args });
   const structured = result.structuredContent as Record<string, any> | undefined;
   if (result.isError) {
-    if (structured?.error) throw new ToolError(structured.error.kind, structured.error.message);
+    // A tool error is one text block, `Error (<kind>): <message>`; anything else is a protocol error.
+    const text = (result.content as { type: string; text?: string }[])[0]?.text ?? '';
+    const error = /^Error \((\w+)\): ([\s\S]*)$/.exec(text);
+    if (error) throw new ToolError(error[1], error[2]);
     throw new ToolError('protocol', JSON.stringify(result.content));
   }
   assert.ok(structured, `${name} returned structuredContent`);

@@ -1,0 +1,72 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import { errorMessage } from '../common/errors';
+import type { Logger } from '../common/log';
+import { isLinkSnapshot, type LinkSnapshot } from '../graph/link-snapshot';
+import type { IndexStore } from './store';
+
+export const LINKS_FILE = 'links.json.gz';
+/** Numbers serialised per slice before the event loop gets a turn. */
+const NUMBERS_PER_SLICE = 200_000;
+
+const gzip = promisify(zlib.gzip);
+let writes = 0;
+
+/**
+ * The linked graph's snapshot (graph/link-snapshot.ts), beside the index in the same folder. It is only ever a
+ * shortcut: a missing, unreadable or foreign snapshot is ignored and the graph is linked from the records.
+ */
+export class LinkStore {
+  constructor(
+    private readonly dir: string,
+    private readonly logger: Logger,
+    /** Signs and verifies with the index's machine-local key: a snapshot not written here is not believed. */
+    private readonly index: IndexStore,
+  ) {}
+
+  load(): LinkSnapshot | undefined {
+    const file = path.join(this.dir, LINKS_FILE);
+    try {
+      if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
+      const data: unknown = JSON.parse(zlib.gunzipSync(this.index.verified(fs.readFileSync(file))).toString('utf8'));
+      if (isLinkSnapshot(data)) return data;
+      this.logger.log('info', `Link snapshot at ${file} is of another format: linking the graph from the index.`);
+    } catch (e) {
+      this.logger.log('warn', `Link snapshot at ${file} is unreadable or not trusted (${errorMessage(e)}): linking the graph from the index.`);
+    }
+    return undefined;
+  }
+
+  /** Serialises in slices (the arrays run to millions of numbers), compresses on the thread pool, replaces atomically. */
+  async save(snapshot: LinkSnapshot): Promise<void> {
+    const parts = [`{"format":${snapshot.format},"key":${JSON.stringify(snapshot.key)},"resolutions":${JSON.stringify(snapshot.resolutions)}`];
+    for (const name of ['calls', 'moduleCalls', 'imports'] as const) {
+      const numbers = snapshot[name];
+      parts.push(`,"${name}":[`);
+      for (let i = 0; i < numbers.length; i += NUMBERS_PER_SLICE) {
+        parts.push(`${i ? ',' : ''}${numbers.slice(i, i + NUMBERS_PER_SLICE).join(',')}`);
+        if (i + NUMBERS_PER_SLICE < numbers.length) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      parts.push(']');
+    }
+    parts.push('}');
+    const compressed = await gzip(parts.join(''), { level: zlib.constants.Z_BEST_SPEED });
+    await fs.promises.mkdir(this.dir, { recursive: true });
+    const target = path.join(this.dir, LINKS_FILE);
+    const tmp = `${target}.${process.pid}.${++writes}.tmp`;
+    try {
+      await fs.promises.writeFile(tmp, this.index.signed(compressed));
+      await fs.promises.rename(tmp, target);
+    } catch (e) {
+      await fs.promises.rm(tmp, { force: true });
+      throw e;
+    }
+  }
+
+  /** A snapshot that no longer fits is removed, so a later start does not read it for nothing. */
+  discard(): void {
+    fs.rmSync(path.join(this.dir, LINKS_FILE), { force: true });
+  }
+}

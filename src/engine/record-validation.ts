@@ -1,0 +1,116 @@
+import { LANGUAGE_IDS } from '../index/languages';
+import { SYMBOL_KINDS } from '../index/records';
+import type { StoredFile } from './store';
+
+/**
+ * Checks every field of every persisted record before the graph sees it: types, ranges, and references between
+ * records (a parent or enclosing index must name a symbol of the same file). Hand-written rather than a schema
+ * library because it runs over millions of records at every warm start; it stops at the first problem and
+ * names it, and the caller discards the whole cache. Fields it does not know are left alone: the signature on
+ * the file already proves this engine wrote them.
+ */
+export class RecordError extends Error {}
+
+/** Longest text any record field may hold: no file we index is larger (see DEFAULT_MAX_FILE_BYTES's ceiling). */
+const MAX_TEXT = 1 << 24;
+/** Longest workspace-relative path kept in an index. */
+export const MAX_PATH_CHARS = 4096;
+
+const LANGS: ReadonlySet<string> = new Set(LANGUAGE_IDS);
+const KINDS: ReadonlySet<string> = new Set(SYMBOL_KINDS);
+
+function fail(where: string, what: string): never {
+  throw new RecordError(`${where}: ${what}`);
+}
+
+function text(v: unknown, where: string, field: string, optional = false): void {
+  if (v === undefined && optional) return;
+  if (typeof v !== 'string' || v.length > MAX_TEXT) fail(where, `${field} is not a string of at most ${MAX_TEXT} characters`);
+}
+
+function int(v: unknown, where: string, field: string, min: number, max: number, optional = false): void {
+  if (v === undefined && optional) return;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) fail(where, `${field} is not an integer in ${min}..${max}`);
+}
+
+function flag(v: unknown, where: string, field: string): void {
+  if (v !== undefined && typeof v !== 'boolean') fail(where, `${field} is not a boolean`);
+}
+
+function list(v: unknown, where: string, field: string): unknown[] {
+  if (!Array.isArray(v)) fail(where, `${field} is not an array`);
+  return v;
+}
+
+function object(v: unknown, where: string): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(where, 'is not an object');
+  return v as Record<string, unknown>;
+}
+
+/** A workspace-relative posix path that stays inside the workspace. */
+export function validStoredPath(rel: string): boolean {
+  if (rel.length === 0 || rel.length > MAX_PATH_CHARS || rel.includes('\0') || rel.includes('\\')) return false;
+  if (rel.startsWith('/') || /^[A-Za-z]:/.test(rel)) return false;
+  return rel.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
+export function validateStoredFile(rel: string, value: unknown): asserts value is StoredFile {
+  if (!validStoredPath(rel)) fail(JSON.stringify(rel.slice(0, 200)), 'is not a workspace-relative path');
+  const file = object(value, rel);
+  if (typeof file.hash !== 'string' || !/^[0-9a-f]{40}$/.test(file.hash)) fail(rel, 'hash is not a SHA-1 hex digest');
+  int(file.size, rel, 'size', 0, Number.MAX_SAFE_INTEGER);
+  if (typeof file.mtimeMs !== 'number' || !Number.isFinite(file.mtimeMs)) fail(rel, 'mtimeMs is not a number');
+  const record = object(file.record, `${rel} record`);
+  if (typeof record.lang !== 'string' || !LANGS.has(record.lang)) fail(rel, `lang ${String(record.lang).slice(0, 40)} is not a known language`);
+  if (typeof record.hasErrors !== 'boolean') fail(rel, 'hasErrors is not a boolean');
+  int(record.lines, rel, 'lines', 0, MAX_TEXT);
+  text(record.packageName, rel, 'packageName', true);
+  const lastLine = (record.lines as number) + 1;
+  const symbols = list(record.symbols, rel, 'symbols');
+  symbols.forEach((s, i) => validateSymbol(object(s, `${rel} symbols[${i}]`), `${rel} symbols[${i}]`, i, lastLine));
+  const symbolCount = symbols.length;
+  list(record.calls, rel, 'calls').forEach((c, i) => {
+    const where = `${rel} calls[${i}]`;
+    const call = object(c, where);
+    text(call.name, where, 'name');
+    text(call.receiver, where, 'receiver', true);
+    flag(call.constructs, where, 'constructs');
+    int(call.line, where, 'line', 1, lastLine);
+    int(call.character, where, 'character', 1, MAX_TEXT);
+    int(call.enclosing, where, 'enclosing', 0, symbolCount - 1, true);
+  });
+  list(record.imports, rel, 'imports').forEach((m, i) => {
+    const where = `${rel} imports[${i}]`;
+    const imp = object(m, where);
+    text(imp.source, where, 'source');
+    text(imp.name, where, 'name', true);
+    text(imp.local, where, 'local', true);
+    flag(imp.namespace, where, 'namespace');
+    flag(imp.reexport, where, 'reexport');
+    int(imp.line, where, 'line', 1, lastLine);
+  });
+  list(record.bindings, rel, 'bindings').forEach((b, i) => {
+    const where = `${rel} bindings[${i}]`;
+    const binding = object(b, where);
+    text(binding.name, where, 'name');
+    text(binding.type, where, 'type');
+    for (const key of ['field', 'fromCall', 'collection', 'elementOf'] as const) flag(binding[key], where, key);
+    int(binding.scope, where, 'scope', 0, symbolCount - 1, true);
+  });
+}
+
+function validateSymbol(symbol: Record<string, unknown>, where: string, index: number, lastLine: number): void {
+  text(symbol.name, where, 'name');
+  text(symbol.qualifiedName, where, 'qualifiedName');
+  if (typeof symbol.kind !== 'string' || !KINDS.has(symbol.kind)) fail(where, 'kind is not a symbol kind');
+  int(symbol.lineStart, where, 'lineStart', 1, lastLine);
+  int(symbol.lineEnd, where, 'lineEnd', symbol.lineStart as number, lastLine);
+  int(symbol.character, where, 'character', 1, MAX_TEXT);
+  text(symbol.signature, where, 'signature');
+  text(symbol.doc, where, 'doc', true);
+  // A parent comes before its children in a file's symbol list: a later index would be a cycle.
+  int(symbol.parent, where, 'parent', 0, index - 1, true);
+  if (symbol.heritage !== undefined) list(symbol.heritage, where, 'heritage').forEach((h, i) => text(h, where, `heritage[${i}]`));
+  int(symbol.startIndex, where, 'startIndex', 0, Number.MAX_SAFE_INTEGER);
+  int(symbol.endIndex, where, 'endIndex', symbol.startIndex as number, Number.MAX_SAFE_INTEGER);
+}

@@ -1,0 +1,244 @@
+import type { CallRecord } from '../index/records';
+import { CALLABLE_KINDS, TYPE_KINDS } from '../index/records';
+import { languageInfo } from '../index/languages';
+import { returnTypeName } from './signatures';
+import type { TypeHierarchy } from './hierarchy';
+import type { IndexedSymbol, SymbolTable } from './symbol-table';
+
+/**
+ * Dispatch: a call to a base, abstract or interface method (or a trait method) may run any override or
+ * implementation of it. The override relation (TypeHierarchy.overriddenBy, Go method sets here) depends only on
+ * what files show each other (names, nesting, heritage, imports: see sameShape), so it is computed once per
+ * graph, and an edit that re-links one file leaves it true. CodeGraph materialises the edges at link time.
+ */
+
+/** Beyond this many implementations a call says nothing useful about which one runs: no dispatch edges at all. */
+export const MAX_DISPATCH_TARGETS = 64;
+
+/**
+ * The confidence of a dispatch edge to one of `implementations` overrides: 0.9 for one, then 0.1 less each
+ * time the count doubles (2 → 0.8, 4 → 0.7, 8 → 0.6, 16 → 0.5, 17+ below the tools' default min_confidence of
+ * 0.5), and never above the confidence of the call itself. A hub method with dozens of implementations stays
+ * out of default answers, and the common one-to-few case is shown.
+ */
+export function dispatchConfidence(callConfidence: number, implementations: number): number {
+  const byCount = 0.9 - 0.1 * Math.log2(Math.max(1, implementations));
+  return Math.round(Math.max(0.05, Math.min(callConfidence, byCount)) * 100) / 100;
+}
+
+/** `super.m()`, `super().m()`, Rust `<Type>::m` on a concrete type: the call names exactly one body. */
+const STATIC_RECEIVERS = new Set(['super', 'super()']);
+/** Bases that give a class no methods a `self.m()` could mean. */
+const METHODLESS_BASES = new Set(['object', 'ABC', 'abc.ABC', 'Generic', 'typing.Generic', 'Protocol', 'typing.Protocol']);
+const STATIC_SIGNATURE = /^\s*(?:(?:public|private|protected|export|readonly)\s+)*static\s/;
+
+/** A Go method that implements an interface method, and the type whose method set it belongs to (it may be promoted). */
+interface GoImplementation {
+  /** The interface whose method set the type satisfies; `decl` may come from an interface it embeds. */
+  iface: IndexedSymbol;
+  decl: IndexedSymbol;
+  impl: IndexedSymbol;
+  type: IndexedSymbol;
+}
+
+export class DispatchIndex {
+  /** Base/interface/trait method id → every workspace method that overrides or implements it (transitively). */
+  private implementationsOf?: Map<string, IndexedSymbol[]>;
+  /** Go interface id → ids of the workspace types that satisfy it. */
+  private goImplementers = new Map<string, Set<string>>();
+  private goByDecl = new Map<string, GoImplementation[]>();
+  /** Type id → the workspace types that name it as a base. */
+  private subtypesOf?: Map<string, IndexedSymbol[]>;
+
+  constructor(
+    private readonly table: SymbolTable,
+    private readonly types: TypeHierarchy,
+  ) {}
+
+  /**
+   * The overrides a call resolved to `target` may run instead of it (none when the call cannot dispatch). A Go
+   * call through an interface-typed receiver reaches only the types that satisfy that interface (as CHA does):
+   * `rw.Read()` on an io.ReadWriter does not reach every Reader.
+   */
+  targets(call: CallRecord, target: IndexedSymbol, receiverTypes?: IndexedSymbol[]): IndexedSymbol[] {
+    if (target.kind !== 'method' || target.name === 'constructor' || call.constructs) return [];
+    if (call.receiver !== undefined && STATIC_RECEIVERS.has(call.receiver)) return [];
+    if (STATIC_SIGNATURE.test(target.signature)) return [];
+    let impls = this.implementations(target);
+    const ifaces = target.lang === 'go' ? receiverTypes?.filter((t) => t.kind === 'interface') : undefined;
+    if (ifaces?.length) {
+      const satisfying = ifaces.map((i) => this.goImplementers.get(i.id) ?? new Set<string>());
+      const reachable = new Set((this.goByDecl.get(target.id) ?? []).filter((g) => satisfying.some((s) => s.has(g.type.id))).map((g) => g.impl.id));
+      impls = impls.filter((m) => reachable.has(m.id));
+    }
+    return impls.length <= MAX_DISPATCH_TARGETS ? impls : [];
+  }
+
+  /**
+   * `self.m()` / `this.m()` in a class that declares no `m` (nor inherits one): the subclasses that define `m` are
+   * what the call runs (Python and JS template methods left to subclasses, mixins whose hosts have `m` from another
+   * base). Each subclass's nearest `m`, at any depth.
+   */
+  subclassMembers(type: IndexedSymbol, name: string): IndexedSymbol[] {
+    // A base outside the workspace (other than the ones known to add no methods) may define `m` itself.
+    const family = languageInfo(type.lang).family;
+    const external = (type.heritage ?? []).filter((h) => !METHODLESS_BASES.has(h));
+    if (external.length > this.types.bases(type, family).length) return [];
+    this.subtypesOf ??= this.buildSubtypes();
+    const out = new Map<string, IndexedSymbol>();
+    const seen = new Set<string>([type.id]);
+    const stack = [...(this.subtypesOf.get(type.id) ?? [])];
+    while (stack.length && out.size <= MAX_DISPATCH_TARGETS) {
+      const sub = stack.pop()!;
+      if (seen.has(sub.id)) continue;
+      seen.add(sub.id);
+      for (const m of this.types.members(sub, name)) if (m.kind === 'method') out.set(m.id, m);
+      stack.push(...(this.subtypesOf.get(sub.id) ?? []));
+    }
+    return out.size <= MAX_DISPATCH_TARGETS ? [...out.values()].sort((a, b) => a.ordinal - b.ordinal) : [];
+  }
+
+  private buildSubtypes(): Map<string, IndexedSymbol[]> {
+    const out = new Map<string, IndexedSymbol[]>();
+    for (const t of this.table.all) {
+      if (!TYPE_KINDS.has(t.kind) || !t.heritage?.length) continue;
+      for (const base of this.types.bases(t, languageInfo(t.lang).family)) {
+        const list = out.get(base.id) ?? [];
+        list.push(t);
+        out.set(base.id, list);
+      }
+    }
+    return out;
+  }
+
+  implementations(method: IndexedSymbol): IndexedSymbol[] {
+    this.implementationsOf ??= this.build();
+    return this.implementationsOf.get(method.id) ?? [];
+  }
+
+  private build(): Map<string, IndexedSymbol[]> {
+    const out = new Map<string, Set<IndexedSymbol>>();
+    const add = (base: IndexedSymbol, impl: IndexedSymbol) => {
+      if (base.id === impl.id) return;
+      let set = out.get(base.id);
+      if (!set) out.set(base.id, (set = new Set()));
+      set.add(impl);
+    };
+    for (const sym of this.table.all) {
+      if (sym.kind !== 'method' || sym.lang === 'go') continue;
+      for (const base of this.types.overriddenBy(sym)) add(base, sym);
+      // A Rust method in `impl Trait for X` names its trait (the impl may live in another file than X).
+      if (sym.lang === 'rust' && sym.heritage?.length) {
+        for (const trait of this.types.bases(sym, 'rust')) {
+          for (const m of this.table.membersNamed(trait.name, sym.name)) if (this.types.belongsTo(m, trait)) add(m, sym);
+        }
+      }
+    }
+    for (const [decl, impl] of literalImplementations(this.table, this.types)) add(decl, impl);
+    for (const g of goImplementations(this.table, this.types)) {
+      add(g.decl, g.impl);
+      let types = this.goImplementers.get(g.iface.id);
+      if (!types) this.goImplementers.set(g.iface.id, (types = new Set()));
+      types.add(g.type.id);
+      const list = this.goByDecl.get(g.decl.id) ?? [];
+      list.push(g);
+      this.goByDecl.set(g.decl.id, list);
+    }
+    return new Map([...out].map(([id, set]) => [id, [...set].sort((a, b) => a.ordinal - b.ordinal)]));
+  }
+}
+
+/**
+ * Go interfaces are satisfied implicitly: every workspace type whose method set (value and pointer receivers,
+ * methods promoted from embedded structs) has every method name of an interface (its own and its embedded
+ * interfaces') implements it.
+ */
+function* goImplementations(table: SymbolTable, types: TypeHierarchy): Generator<GoImplementation> {
+  // Concrete types that declare a method, by method name: the candidates for an interface with that method.
+  const typesWithMethod = new Map<string, Set<IndexedSymbol>>();
+  const addType = (name: string, type: IndexedSymbol) => {
+    let set = typesWithMethod.get(name);
+    if (!set) typesWithMethod.set(name, (set = new Set()));
+    set.add(type);
+  };
+  const embedders = new Map<string, IndexedSymbol[]>();
+  for (const t of table.all) {
+    if (t.lang !== 'go' || t.kind !== 'struct' || !t.heritage?.length) continue;
+    for (const base of types.bases(t, 'go')) embedders.set(base.id, [...(embedders.get(base.id) ?? []), t]);
+  }
+  for (const m of table.all) {
+    if (m.lang !== 'go' || m.kind !== 'method' || m.parent !== undefined) continue;
+    const owner = types.enclosingType(m.file, m);
+    if (!owner || owner.local < 0 || owner.kind === 'interface') continue;
+    // A struct that embeds the owner has the method too (promoted), however deep.
+    const stack = [owner];
+    for (let type = stack.pop(), n = 0; type && n < 50; type = stack.pop(), n++) {
+      addType(m.name, type);
+      stack.push(...(embedders.get(type.id) ?? []));
+    }
+  }
+  for (const iface of table.all) {
+    if (iface.lang !== 'go' || iface.kind !== 'interface') continue;
+    const required = interfaceMethods(table, types, iface);
+    if (!required.size) continue;
+    // Start from the rarest method name: few candidates to check against the whole set.
+    const names = [...required.keys()].sort((a, b) => (typesWithMethod.get(a)?.size ?? 0) - (typesWithMethod.get(b)?.size ?? 0));
+    for (const type of typesWithMethod.get(names[0]) ?? []) {
+      const found = names.map((n) => types.members(type, n).filter((m) => m.kind === 'method' && !isInterfaceMember(table, m)));
+      if (found.some((list) => list.length === 0)) continue;
+      for (let i = 0; i < names.length; i++) for (const impl of found[i]) for (const decl of required.get(names[i])!) yield { iface, decl, impl, type };
+    }
+  }
+}
+
+/**
+ * TS/JS object literals that stand for an interface or class: `const x: Feature = { initialize() {…} }`, and the
+ * literal a function declared `(): Feature` returns. Their methods (symbols nested in the constant or function)
+ * implement the type's members of the same name. Yields (declared member, literal method) pairs.
+ */
+function* literalImplementations(table: SymbolTable, types: TypeHierarchy): Generator<[IndexedSymbol, IndexedSymbol]> {
+  for (const [file, record] of table.files) {
+    if (languageInfo(record.lang).family !== 'js') continue;
+    const symbols = table.byFile.get(file) ?? [];
+    const typed = new Map<number, string>();
+    for (const b of record.bindings) {
+      if (b.field || b.fromCall || b.collection || b.elementOf || b.scope === undefined) continue;
+      // A typed constant's binding is scoped to the constant itself.
+      const owner = symbols[b.scope];
+      if (owner?.kind === 'constant' && owner.name === b.name) typed.set(owner.local, b.type);
+    }
+    for (const s of symbols) {
+      if (s.kind !== 'function' && s.kind !== 'method') continue;
+      const returned = returnTypeName(s.signature, s.name, 'js');
+      if (returned) typed.set(s.local, returned);
+    }
+    if (!typed.size) continue;
+    const resolved = new Map<string, IndexedSymbol[]>();
+    for (const m of symbols) {
+      if (m.parent === undefined || !CALLABLE_KINDS.has(m.kind)) continue;
+      const typeName = typed.get(m.parent);
+      if (typeName === undefined) continue;
+      let targetTypes = resolved.get(typeName);
+      if (!targetTypes) resolved.set(typeName, (targetTypes = types.typesNamedIn(file, typeName)));
+      for (const type of targetTypes) for (const decl of types.members(type, m.name)) if (decl.kind === 'method') yield [decl, m];
+    }
+  }
+}
+
+/** An interface's method names, each with its declarations (own and embedded interfaces'). */
+function interfaceMethods(table: SymbolTable, types: TypeHierarchy, iface: IndexedSymbol, depth = 0, out = new Map<string, IndexedSymbol[]>()): Map<string, IndexedSymbol[]> {
+  if (depth > 6) return out;
+  for (const m of table.byFile.get(iface.file) ?? []) {
+    if (m.parent !== iface.local || m.kind !== 'method') continue;
+    const list = out.get(m.name) ?? [];
+    list.push(m);
+    out.set(m.name, list);
+  }
+  for (const base of types.bases(iface, 'go')) if (base.kind === 'interface') interfaceMethods(table, types, base, depth + 1, out);
+  return out;
+}
+
+function isInterfaceMember(table: SymbolTable, m: IndexedSymbol): boolean {
+  const parent = m.parent !== undefined ? table.byFile.get(m.file)?.[m.parent] : undefined;
+  return parent !== undefined && TYPE_KINDS.has(parent.kind) && (parent.kind === 'interface' || parent.kind === 'trait');
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { invalidArgument } from '../../common/errors';
+import { resolveInWorkspace } from '../../common/paths';
+import type { Engine } from '../../engine/engine';
+import type { SourcePosition } from '../../engine/language-features';
+import type { IndexedSymbol } from '../../graph/symbol-table';
+import { containsIdentifier } from '../../common/text-match';
+import { maxTokensArg, workspaceArg } from './common-args';
+import { lookupSymbol } from './symbols';
+import type { ToolContext } from './tool';
+
+/**
+ * Every position tool takes either `{file, line, character}` (1-based, character in code points) or `{symbol}`
+ * (a name, qualified name or symbol_id, resolved through the index to where its name is declared).
+ */
+export const positionArgs = {
+  file: z.string().min(1).max(1000).optional().describe('File path, workspace-relative or absolute. With line and character; or pass symbol instead.'),
+  line: z.number().int().min(1).optional().describe('1-based line.'),
+  character: z.number().int().min(1).optional().describe('1-based character (Unicode code points) on that line.'),
+  symbol: z.string().min(1).max(500).optional().describe('Instead of a position: a symbol name, qualified name (`Class.method`) or symbol_id.'),
+};
+
+/** The arguments of a tool that asks about one position: the position (or symbol), a budget and a workspace. */
+export const positionToolArgs = { ...positionArgs, max_tokens: maxTokensArg, workspace: workspaceArg };
+
+export interface PositionInput {
+  file?: string;
+  line?: number;
+  character?: number;
+  symbol?: string;
+}
+
+/** The workspace a position belongs to, and the position (a symbol resolved to its declaration). */
+export async function positionInWorkspace(ctx: ToolContext, args: PositionInput & { workspace?: string }) {
+  const engine = ctx.workspaces.pick(args.workspace, args.file);
+  return { engine, ...(await resolvePosition(engine, args)) };
+}
+
+export async function resolvePosition(engine: Engine, args: PositionInput): Promise<{ at: SourcePosition; symbol?: IndexedSymbol }> {
+  if (args.symbol !== undefined) {
+    if (args.file !== undefined || args.line !== undefined) throw invalidArgument('Pass either symbol, or file with line and character — not both.');
+    const graph = await engine.ready();
+    const symbol = lookupSymbol(graph, args.symbol);
+    return { at: { file: symbol.file, line: symbol.lineStart + lineOffsetOfName(engine, symbol), character: symbol.character }, symbol };
+  }
+  if (args.file === undefined || args.line === undefined || args.character === undefined) {
+    throw invalidArgument('Pass a position as file, line and character (1-based), or a symbol name instead.');
+  }
+  const { rel } = resolveInWorkspace(engine.root, args.file);
+  const text = engine.readText(rel);
+  const lines = text.split('\n');
+  if (args.line > lines.length) throw invalidArgument(`line ${args.line} is past the end of ${rel}, which has ${lines.length} lines.`);
+  const length = [...lines[args.line - 1].replace(/\r$/, '')].length;
+  if (args.character > length + 1) throw invalidArgument(`character ${args.character} is past the end of line ${args.line} of ${rel} (${length} characters).`);
+  return { at: { file: rel, line: args.line, character: args.character } };
+}
+
+/** A definition's range can start at a decorator or doc comment line; the name's own line is what providers need. */
+function lineOffsetOfName(engine: Engine, symbol: IndexedSymbol): number {
+  try {
+    const lines = engine.readText(symbol.file).split('\n').slice(symbol.lineStart - 1, symbol.lineEnd);
+    const idx = lines.findIndex((l) => containsIdentifier(l, symbol.name));
+    return idx > 0 ? idx : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The innermost indexed symbol whose range holds a position: how an index answers "what is here". */
+export function symbolAt(engine: Engine, at: SourcePosition): IndexedSymbol | undefined {
+  const symbols = engine.graph.table.byFile.get(at.file) ?? [];
+  let best: IndexedSymbol | undefined;
+  for (const s of symbols) if (s.lineStart <= at.line && at.line <= s.lineEnd && (!best || s.lineStart >= best.lineStart)) best = s;
+  return best;
+}

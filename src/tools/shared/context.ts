@@ -1,0 +1,21 @@
+import { Deadline } from '../../common/deadline';
+import type { ToolContext } from './tool';
+
+/**
+ * How long one tool call may run. Generous for real questions on large repositories, short enough that an
+ * agent hears "narrow it" instead of waiting on a call that would never fit its context anyway.
+ */
+export const TOOL_BUDGET_MS = 30_000;
+
+/**
+ * The context of one tool call: the shared services plus this call's cancellation signal and time budget.
+ * Every place that invokes a tool (MCP server, CLI) builds it here, so the budget has one source.
+ */
+export function createToolContext(base: Omit<ToolContext, 'signal' | 'deadline'>, toolName: string, signal?: AbortSignal, budgetMs = TOOL_BUDGET_MS): ToolContext {
+  return { ...base, signal, deadline: new Deadline(budgetMs, signal, toolName) };
+}
+
+/** The call's deadline; a context built without one (tests, the panel) gets the default budget from now. */
+export function deadlineOf(ctx: ToolContext): Deadline {
+  return (ctx.deadline ??= new Deadline(TOOL_BUDGET_MS, ctx.signal));
+}

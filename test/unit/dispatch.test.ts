@@ -1,0 +1,224 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { RingLogger } from '../../src/common/log';
+import { Engine } from '../../src/engine/engine';
+import { indexOnlyFeatures } from '../../src/engine/language-features';
+import { Workspaces } from '../../src/engine/workspaces';
+import { dispatchConfidence, MAX_DISPATCH_TARGETS } from '../../src/graph/dispatch';
+import type { ToolContext } from '../../src/tools/shared/tool';
+import { callTool, FIXTURES, ids, removeDir } from './helpers';
+
+type Ctx = ToolContext & { engine: Engine };
+
+/** A private copy of a fixture (it may be edited), indexed on the main thread. */
+async function indexed(lang: string): Promise<{ root: string; ctx: Ctx }> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `sightline-dispatch-${lang}-`));
+  fs.cpSync(path.join(FIXTURES, 'quality', lang), root, { recursive: true });
+  const logger = new RingLogger();
+  const engine = new Engine({ root, logger, storageDir: null, workers: 0 });
+  await engine.index();
+  return { root, ctx: { engine, workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger } };
+}
+
+function close(w: { root: string; ctx: Ctx }): void {
+  w.ctx.engine.dispose();
+  removeDir(w.root);
+}
+
+type Entry = { id: string; resolution: string; confidence: number };
+const byId = (list: Entry[]) => Object.fromEntries(list.map((e) => [e.id, e.resolution]));
+
+describe('dispatch: calls through a base, interface or trait reach the overrides', () => {
+  describe('TypeScript and JSX (quality/tsx)', () => {
+    let w: { root: string; ctx: Ctx };
+    before(async () => (w = await indexed('tsx')));
+    after(() => close(w));
+
+    it('find_callers lists callers through the interface and the base as `dispatch`, and dispatch: false leaves them out', async () => {
+      const r = await callTool(w.ctx, 'find_callers', { symbol: 'src/features/impls.ts#Search.initialize', depth: 1 });
+      assert.deepEqual(byId(r.callers), {
+        'src/features/feature.ts#BaseFeature.start': 'dispatch',
+        'src/features/run.ts#boot': 'dispatch',
+      });
+      for (const c of r.callers) assert.ok(c.confidence >= 0.5 && c.confidence < 1, `${c.id} ${c.confidence}`);
+      const direct = await callTool(w.ctx, 'find_callers', { symbol: 'src/features/impls.ts#Search.initialize', depth: 1, dispatch: false });
+      assert.deepEqual(direct.callers, []);
+    });
+
+    it('a super call reaches the base member only, never a sibling override', async () => {
+      const base = await callTool(w.ctx, 'find_callers', { symbol: 'src/features/feature.ts#BaseFeature.dispose', depth: 1, dispatch: false });
+      assert.deepEqual(ids(base.callers), ['src/features/impls.ts#Theme.dispose']);
+      const theme = await callTool(w.ctx, 'find_callers', { symbol: 'src/features/impls.ts#Theme.initialize', depth: 1 });
+      assert.equal(byId(theme.callers)['src/features/impls.ts#DarkTheme.initialize'], 'member');
+      const dark = await callTool(w.ctx, 'find_callers', { symbol: 'src/features/impls.ts#DarkTheme.initialize', depth: 1 });
+      assert.ok(!ids(dark.callers).includes('src/features/impls.ts#DarkTheme.initialize'));
+      assert.equal(byId(dark.callers)['src/features/run.ts#retheme'], 'dispatch');
+    });
+
+    it('find_callees lists every implementation a call through the interface may run, object literals included', async () => {
+      const r = await callTool(w.ctx, 'find_callees', { symbol: 'src/features/run.ts#shutdown', depth: 1 });
+      assert.deepEqual(byId(r.callees), {
+        'src/features/feature.ts#Feature.dispose': 'member',
+        'src/features/feature.ts#BaseFeature.dispose': 'dispatch',
+        'src/features/impls.ts#Theme.dispose': 'dispatch',
+        'src/features/literal.ts#noop.dispose': 'dispatch',
+        'src/features/literal.ts#counting.dispose': 'dispatch',
+      });
+      const direct = await callTool(w.ctx, 'find_callees', { symbol: 'src/features/run.ts#shutdown', depth: 1, dispatch: false });
+      assert.deepEqual(ids(direct.callees), ['src/features/feature.ts#Feature.dispose']);
+    });
+
+    it('go_to_definition at a call through the interface names the interface member, not the overrides', async () => {
+      const r = await callTool(w.ctx, 'go_to_definition', { file: 'src/features/run.ts', line: 11, character: 11 });
+      assert.deepEqual(r.definitions.map((d: { symbol_id?: string; id?: string }) => d.symbol_id ?? d.id), ['src/features/feature.ts#Feature.dispose']);
+    });
+
+    it('blast_radius and related follow dispatch edges and show the resolution', async () => {
+      const blast = await callTool(w.ctx, 'blast_radius', { target: 'src/features/literal.ts#noop.initialize', depth: 2 });
+      assert.equal(byId(blast.symbols)['src/features/run.ts#boot'], 'dispatch');
+      assert.ok(blast.files.includes('src/features/run.ts'), blast.files.join(', '));
+      const narrow = await callTool(w.ctx, 'blast_radius', { target: 'src/features/literal.ts#noop.initialize', depth: 2, dispatch: false });
+      assert.deepEqual(narrow.symbols, []);
+      const related = await callTool(w.ctx, 'related', { node_id: 'src/features/literal.ts#noop.initialize', direction: 'callers' });
+      const edge = related.edges.find((e: { from: string }) => e.from === 'src/features/run.ts#boot');
+      assert.equal(edge?.resolution, 'dispatch');
+    });
+
+    it('JSX element use calls the component, in .tsx, .jsx and .js files; intrinsic elements are not edges', async () => {
+      const button = await callTool(w.ctx, 'find_callers', { symbol: 'src/ui/Button.tsx#Button', depth: 1 });
+      assert.deepEqual(ids(button.callers), ['src/App.tsx#App', 'src/legacy.jsx#Legacy']);
+      const app = button.callers.find((c: { id: string }) => c.id === 'src/App.tsx#App');
+      // `<Button …/>` and `<ui.Button>…</ui.Button>`: two sites, one edge.
+      assert.deepEqual(app.call_sites.map((s: { line: number }) => s.line), [10, 11]);
+      const card = await callTool(w.ctx, 'find_callers', { symbol: 'src/ui/Button.tsx#Card', depth: 2 });
+      assert.deepEqual(ids(card.callers), ['src/App.tsx#App', 'src/ui/Button.tsx#Panel.render', 'src/widget.js#Widget']);
+      const blast = await callTool(w.ctx, 'blast_radius', { target: 'src/ui/Button.tsx#Button', depth: 2 });
+      assert.deepEqual(blast.files, ['src/App.tsx', 'src/legacy.jsx', 'src/widget.js']);
+      const callees = await callTool(w.ctx, 'find_callees', { symbol: 'src/App.tsx#App', depth: 1 });
+      assert.deepEqual(ids(callees.callees), ['src/ui/Button.tsx#Button', 'src/ui/Button.tsx#Card', 'src/ui/Button.tsx#Panel']);
+    });
+
+    it('an edit inside a body re-links in place and keeps the dispatch edges right', async () => {
+      const graph = w.ctx.engine.graph;
+      const file = 'src/features/run.ts';
+      const text = fs.readFileSync(path.join(w.root, file), 'utf8');
+      const callers = async () => ids((await callTool(w.ctx, 'find_callers', { symbol: 'src/features/impls.ts#Search.initialize', depth: 1 })).callers);
+      w.ctx.engine.setOverlay(file, text.replace("for (const f of features) f.initialize('on');", 'void features;'));
+      assert.equal(await w.ctx.engine.ready(), graph, 'same graph object: re-linked in place');
+      assert.deepEqual(await callers(), ['src/features/feature.ts#BaseFeature.start']);
+      w.ctx.engine.setOverlay(file, text.replace("feature.dispose();\n", "feature.dispose();\n  feature.initialize('x');\n"));
+      assert.equal(await w.ctx.engine.ready(), graph);
+      assert.deepEqual(await callers(), ['src/features/feature.ts#BaseFeature.start', 'src/features/run.ts#boot', 'src/features/run.ts#shutdown']);
+      w.ctx.engine.setOverlay(file, undefined);
+      await w.ctx.engine.ready();
+      assert.deepEqual(await callers(), ['src/features/feature.ts#BaseFeature.start', 'src/features/run.ts#boot']);
+    });
+  });
+
+  describe('Python (quality/python)', () => {
+    let w: { root: string; ctx: Ctx };
+    before(async () => (w = await indexed('python')));
+    after(() => close(w));
+
+    it('self.m() in the base and calls through a typed parameter reach the overrides; super() does not', async () => {
+      const auth = await callTool(w.ctx, 'find_callers', { symbol: 'shop/handlers.py#AuthHandler.process', depth: 1 });
+      assert.deepEqual(byId(auth.callers), { 'shop/handlers.py#Handler.handle': 'dispatch', 'shop/handlers.py#process_all': 'dispatch' });
+      const echo = await callTool(w.ctx, 'find_callers', { symbol: 'shop/handlers.py#EchoHandler.process', depth: 1 });
+      assert.equal(byId(echo.callers)['shop/handlers.py#LoudHandler.process'], 'member');
+      const before = await callTool(w.ctx, 'find_callers', { symbol: 'shop/handlers.py#Handler.before', depth: 1 });
+      assert.deepEqual(byId(before.callers), { 'shop/handlers.py#Handler.handle': 'member', 'shop/handlers.py#AuthHandler.before': 'member' });
+      const depth2 = await callTool(w.ctx, 'find_callers', { symbol: 'shop/handlers.py#AuthHandler.before', depth: 2 });
+      assert.deepEqual(ids(depth2.callers), ['shop/handlers.py#Handler.handle', 'shop/handlers.py#serve']);
+    });
+
+    it('self.m() in a base that leaves m to its subclasses reaches each subclass\'s m, and a mixin\'s self call its host\'s', async () => {
+      const run = await callTool(w.ctx, 'find_callers', { symbol: 'shop/jobs.py#PrintJob.run', depth: 2 });
+      assert.deepEqual(byId(run.callers), { 'shop/jobs.py#Job.execute': 'dispatch', 'shop/jobs.py#Retrying.attempt': 'dispatch' });
+      const callees = await callTool(w.ctx, 'find_callees', { symbol: 'shop/jobs.py#Job.execute', depth: 1, dispatch: false });
+      assert.deepEqual(ids(callees.callees), ['shop/jobs.py#Job.prepare']);
+    });
+  });
+
+  describe('Go (quality/go)', () => {
+    let w: { root: string; ctx: Ctx };
+    before(async () => (w = await indexed('go')));
+    after(() => close(w));
+
+    it('an interface call reaches the types whose method set satisfies the interface, and only those', async () => {
+      const handle = await callTool(w.ctx, 'find_callers', { symbol: 'events/handlers.go#Upper.Handle', depth: 1 });
+      assert.deepEqual(byId(handle.callers), { 'events/handlers.go#Dispatch': 'dispatch', 'events/run.go#RunAll': 'dispatch' });
+      // Promoted from the embedded struct: Upper satisfies Handler with base's Name.
+      const promoted = await callTool(w.ctx, 'find_callers', { symbol: 'events/handlers.go#base.Name', depth: 1 });
+      assert.deepEqual(ids(promoted.callers), ['events/handlers.go#Dispatch', 'events/handlers.go#Label']);
+      // Silent is Named but not a Handler.
+      const silent = await callTool(w.ctx, 'find_callers', { symbol: 'events/handlers.go#Silent.Name', depth: 1 });
+      assert.deepEqual(ids(silent.callers), ['events/handlers.go#Label']);
+      const callees = await callTool(w.ctx, 'find_callees', { symbol: 'geometry/shapes.go#Describe', depth: 1 });
+      assert.deepEqual(byId(callees.callees), {
+        'geometry/shapes.go#Shape.Area': 'member',
+        'geometry/shapes.go#Rect.Area': 'dispatch',
+        'geometry/shapes.go#Circle.Area': 'dispatch',
+      });
+    });
+  });
+
+  describe('Rust (quality/rust)', () => {
+    let w: { root: string; ctx: Ctx };
+    before(async () => (w = await indexed('rust')));
+    after(() => close(w));
+
+    it('dyn, impl Trait, generic and where bounds and default methods reach the impls, also in another file', async () => {
+      const run = await callTool(w.ctx, 'find_callers', { symbol: 'src/plugins_impl.rs#Count.run', depth: 1 });
+      assert.deepEqual(byId(run.callers), { 'src/plugins.rs#run_dyn': 'dispatch', 'src/plugins.rs#run_generic': 'dispatch' });
+      const name = await callTool(w.ctx, 'find_callers', { symbol: 'src/plugins_impl.rs#Echo.name', depth: 1 });
+      assert.deepEqual(byId(name.callers), {
+        'src/plugins.rs#Plugin.run': 'dispatch',
+        'src/plugins.rs#name_of': 'dispatch',
+        'src/plugins.rs#name_where': 'dispatch',
+      });
+      const direct = await callTool(w.ctx, 'find_callers', { symbol: 'src/plugins_impl.rs#Echo.name', depth: 1, dispatch: false });
+      assert.deepEqual(direct.callers, []);
+    });
+  });
+
+  describe('fan-out', () => {
+    let root: string;
+    let ctx: Ctx;
+    before(async () => {
+      root = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-fanout-'));
+      const impls = (prefix: string, n: number) =>
+        Array.from({ length: n }, (_, i) => `export class ${prefix}${i} implements ${prefix} {\n  visit(): void {}\n}\n`).join('');
+      fs.writeFileSync(path.join(root, 'few.ts'), `export interface Few {\n  visit(): void;\n}\n${impls('Few', 2)}export function walkFew(v: Few) {\n  v.visit();\n}\n`);
+      fs.writeFileSync(path.join(root, 'many.ts'), `export interface Many {\n  visit(): void;\n}\n${impls('Many', 20)}export function walkMany(v: Many) {\n  v.visit();\n}\n`);
+      const huge = MAX_DISPATCH_TARGETS + 6;
+      fs.writeFileSync(path.join(root, 'huge.ts'), `export interface Huge {\n  visit(): void;\n}\n${impls('Huge', huge)}export function walkHuge(v: Huge) {\n  v.visit();\n}\n`);
+      const logger = new RingLogger();
+      const engine = new Engine({ root, logger, storageDir: null, workers: 0 });
+      await engine.index();
+      ctx = { engine, workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger };
+    });
+    after(() => {
+      ctx.engine.dispose();
+      removeDir(root);
+    });
+
+    it('confidence falls with the number of implementations: few are shown, many only on request, a huge fan-out not at all', async () => {
+      const few = await callTool(ctx, 'find_callees', { symbol: 'walkFew', depth: 1 });
+      assert.equal(few.callees.filter((c: Entry) => c.resolution === 'dispatch').length, 2);
+      const many = await callTool(ctx, 'find_callees', { symbol: 'walkMany', depth: 1 });
+      assert.deepEqual(ids(many.callees), ['many.ts#Many.visit']);
+      const manyAll = await callTool(ctx, 'find_callees', { symbol: 'walkMany', depth: 1, min_confidence: 0 });
+      assert.equal(manyAll.callees.filter((c: Entry) => c.resolution === 'dispatch').length, 20);
+      const huge = await callTool(ctx, 'find_callees', { symbol: 'walkHuge', depth: 1, min_confidence: 0 });
+      assert.deepEqual(ids(huge.callees), ['huge.ts#Huge.visit']);
+    });
+
+    it('the formula: 0.9 for one implementation, 0.1 less per doubling, capped by the call\'s own confidence', () => {
+      assert.deepEqual([1, 2, 4, 8, 16, 32].map((n) => dispatchConfidence(1, n)), [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]);
+      assert.equal(dispatchConfidence(0.6, 1), 0.6);
+      assert.ok(dispatchConfidence(1, 17) < 0.5);
+    });
+  });
+});

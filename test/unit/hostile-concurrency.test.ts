@@ -1,0 +1,47 @@
+import * as assert from 'node:assert/strict';
+import { removeDir } from './helpers';
+import { bounded, call, hostileWorkspace, type StdioServer, startStdioServer } from './hostile';
+
+/**
+ * One slow call must not stall the others: the server runs in the extension host, where a call that holds
+ * the event loop holds every chat session and extension of the window. The slow call here is the first
+ * retrieve on a file of 8,000 nested functions (its text index takes seconds to build); cheap calls made
+ * while it runs must come back before it does.
+ */
+describe('hostile input: one slow call does not stall others', function () {
+  let root: string;
+  let server: StdioServer;
+
+  before(async () => {
+    root = hostileWorkspace();
+    server = await startStdioServer(root);
+    const indexed = await bounded('index_workspace', call(server.client, 'index_workspace', {}));
+    assert.equal(indexed.isError, false, indexed.text);
+  });
+  after(async () => {
+    await server?.close();
+    removeDir(root);
+  });
+
+  it('cheap calls answer while the first retrieve is still building its index', async () => {
+    const order: string[] = [];
+    const slow = call(server.client, 'retrieve', { query: 'nested function n4000', top_k: 3 }).then((r) => {
+      order.push('retrieve');
+      return r;
+    });
+    // Let the slow call get going first, then ask cheap questions one after another.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const [name, args] of [
+      ['find_callers', { symbol: 'helper', depth: 1 }],
+      ['read_file_range', { path: 'src/util.ts', start_line: 1, end_line: 2 }],
+      ['structural_search', { query: 'kind:class' }],
+    ] as const) {
+      const r = await bounded(name, call(server.client, name, args));
+      assert.equal(r.isError, false, r.text);
+      order.push(name);
+    }
+    const retrieved = await bounded('retrieve', slow);
+    assert.equal(retrieved.isError, false, retrieved.text);
+    assert.deepEqual(order, ['find_callers', 'read_file_range', 'structural_search', 'retrieve']);
+  });
+});
