@@ -101,8 +101,9 @@
 
 ; Function values (src/index/js-values.ts keeps the few that can matter): locals and assignments, object
 ; properties holding a function, returned values, arguments, `module.exports = f`.
-(variable_declarator name: (identifier) @value.name value: (_) @value.ref) @value
-(assignment_expression left: (identifier) @value.name right: (_) @value.ref) @value
+; Only values that may hold a function already defined elsewhere (a function written in place is a symbol itself).
+(variable_declarator name: (identifier) @value.name value: [(identifier) (member_expression) (call_expression) (binary_expression) (ternary_expression) (subscript_expression) (await_expression) (parenthesized_expression)] @value.ref) @value
+(assignment_expression left: (identifier) @value.name right: [(identifier) (member_expression) (call_expression) (binary_expression) (ternary_expression) (subscript_expression) (await_expression) (parenthesized_expression)] @value.ref) @value
 (variable_declarator name: (identifier) @value.holder value: (object (pair key: (property_identifier) @value.name value: [(identifier) (member_expression)] @value.ref))) @value
 (return_statement [(identifier) (member_expression)] @value.ref) @value.return
 (return_statement (call_expression function: (member_expression property: (property_identifier) @_bind)) @value.ref (#eq? @_bind "bind")) @value.return
