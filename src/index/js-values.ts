@@ -38,6 +38,10 @@ export function functionValues(
   return out.length ? out : undefined;
 }
 
+function positionOf(ref: Node, anchor: Node, symbols: SymbolRecord[], locate: Locate, column: (index: number) => number): Pick<ValueRecord, 'line' | 'character' | 'scope'> {
+  return { line: ref.startPosition.row + 1, character: column(ref.startIndex), scope: scopeOf(anchor, symbols, locate) };
+}
+
 /** The symbol whose body holds the node; a declarator that is itself a symbol (`const f = g`) is in its parent. */
 function scopeOf(node: Node, symbols: SymbolRecord[], locate: Locate): number | undefined {
   const inside = locate(node.startIndex).symbol;
@@ -61,19 +65,18 @@ function valueFrom(match: QueryMatch, bare: Set<string>, known: Set<string>, sym
   }
   if (!refNode || !anchor) return undefined;
   // Filters first, positions last: this runs for every declarator and argument of the file.
-  const position = () => ({ line: refNode!.startPosition.row + 1, character: column(refNode!.startIndex), scope: scopeOf(anchor!, symbols, locate) });
   if (kind === 'alias' && !holder) {
     // A function written in place is a definition of its own (a nested symbol): nothing to record.
     if (!nameNode || !bare.has(nameNode.text) || FUNCTION_NODES.has(refNode.type)) return undefined;
     const ref = referenceText(refNode) ?? '';
     // `const m = require('./m')` is an import (records.ts ImportRecord), not a value.
-    return ref === 'require()' ? undefined : { kind, name: nameNode.text, ref, ...position() };
+    return ref === 'require()' ? undefined : { kind, name: nameNode.text, ref, ...positionOf(refNode, anchor, symbols, locate, column) };
   }
   if (refNode.type === 'identifier' && !known.has(refNode.text)) return undefined;
   const ref = referenceText(refNode);
   // Only a local can hold what a call returns (`g = make()`): returned and passed call results are too common to keep.
   if (ref === undefined || (holder === undefined && ref.endsWith('()')) || !worthKeeping(ref, known)) return undefined;
-  const at = position();
+  const at = positionOf(refNode, anchor, symbols, locate, column);
   if (kind === 'alias') return { kind, name: `${holder!.text}.${nameNode!.text}`, ref, ...at };
   if (kind === 'return') return at.scope === undefined ? undefined : { kind, ref, ...at };
   if (kind === 'export') return { kind, ref, ...at };
