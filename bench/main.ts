@@ -4,12 +4,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_CORPORA, prepareCorpus } from './corpora';
 import { RESULT_MARKER } from './measure';
+import { ensurePeer, PEER, runPeer } from './peers';
 import { ctags, ensureCtags } from './references';
 import type { CorpusResult } from './report';
 import { renderTable } from './report';
 
 /**
- * `npm run bench [-- --corpus go[,rust] --json [file] --smoke --no-mcp]`
+ * `npm run bench [-- --corpus go[,rust] --json [file] --smoke --no-mcp --peers]`
  * Fetches the corpora it needs, then measures each in fresh processes: references (raw read, parse floor,
  * Universal Ctags), the Engine's cold index with in-process queries and one-line edits, a warm start, and the
  * same queries through the MCP stdio server. Prints one table; `--json` also writes every figure.
@@ -19,17 +20,19 @@ interface Options {
   json?: string;
   smoke: boolean;
   mcp: boolean;
+  peers: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { corpora: [], smoke: false, mcp: true };
+  const o: Options = { corpora: [], smoke: false, mcp: true, peers: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--corpus') o.corpora.push(...(argv[++i] ?? '').split(',').filter(Boolean));
     else if (a === '--json') o.json = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : '-';
     else if (a === '--smoke') o.smoke = true;
     else if (a === '--no-mcp') o.mcp = false;
-    else throw new Error(`unknown argument ${a}; use --corpus NAME[,NAME] --json [FILE] --smoke --no-mcp`);
+    else if (a === '--peers') o.peers = true;
+    else throw new Error(`unknown argument ${a}; use --corpus NAME[,NAME] --json [FILE] --smoke --no-mcp --peers`);
   }
   if (!o.corpora.length) o.corpora = o.smoke ? ['rxjs'] : [...DEFAULT_CORPORA];
   return o;
@@ -80,7 +83,14 @@ function main(): void {
       const calls = index.queries.filter((q) => q.tool && q.args).map((q) => ({ name: q.name, tool: q.tool!, args: q.args! }));
       mcp = child<CorpusResult['mcp']>('mcp', name, { calls, n: samples.mcp });
     }
-    results.push({ name, source: corpus.spec.source, versions: corpus.versions, files: corpus.files.length, bytes: corpus.bytes, load, refs, ctags: ct, index, warm, mcp });
+    let peer: CorpusResult['peer'];
+    if (o.peers) {
+      const installed = ensurePeer(log);
+      log(`${name}: peer ${PEER.name} cold init`);
+      peer = installed.shim ? runPeer(installed.shim, corpus) : { peer: `${PEER.name}@${PEER.version}`, wallMs: NaN, peakRssMb: NaN, error: installed.error };
+      if (peer.error) log(`${name}: peer failed: ${peer.error}`);
+    }
+    results.push({ name, source: corpus.spec.source, versions: corpus.versions, files: corpus.files.length, bytes: corpus.bytes, load, refs, ctags: ct, index, warm, mcp, peer });
   }
   const machine = {
     date: new Date().toISOString(),

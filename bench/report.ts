@@ -1,5 +1,6 @@
 import type { Timing } from './measure';
 import type { IndexResult } from './run-index';
+import type { PeerResult } from './peers';
 import type { McpResult } from './run-mcp';
 
 /** Everything measured on one corpus, and the one table that shows it (metrics down, corpora across). */
@@ -16,6 +17,8 @@ export interface CorpusResult {
   index: IndexResult;
   warm: Timing & { peakRssMb: number; filesIndexed: number };
   mcp?: McpResult;
+  /** `--peers`: the peer's cold index of the same corpus, same run. */
+  peer?: PeerResult;
 }
 
 type Row = [label: string, cell: (r: CorpusResult) => string];
@@ -46,6 +49,20 @@ function queryRows(results: CorpusResult[]): Row[] {
   return rows;
 }
 
+/** With --peers: the peer's cold index beside ours, and the ratios (below 1: Sightline is faster / smaller). */
+function peerRows(results: CorpusResult[]): Row[] {
+  const withPeer = results.find((r) => r.peer);
+  if (!withPeer) return [];
+  const failed = (r: CorpusResult) => (r.peer?.error ? 'failed' : '');
+  return [
+    [`PEER ${withPeer.peer!.peer} cold init (same run)`, () => ''],
+    ['  wall', (r) => (r.peer ? failed(r) || ms(r.peer.wallMs) : '')],
+    ['  peak RSS MB', (r) => (r.peer ? failed(r) || n0(r.peer.peakRssMb) : '')],
+    ['  Sightline / peer, wall', (r) => (r.peer && !r.peer.error ? `${n2(r.index.wallMs / r.peer.wallMs)}×` : '')],
+    ['  Sightline / peer, peak RSS', (r) => (r.peer && !r.peer.error ? `${n2(r.index.peakRssMb / r.peer.peakRssMb)}×` : '')],
+  ];
+}
+
 function rows(results: CorpusResult[]): Row[] {
   return [
     ['load average at index', (r) => n1(r.load)],
@@ -70,6 +87,7 @@ function rows(results: CorpusResult[]): Row[] {
     ['  symbols', (r) => n0(r.index.symbols)],
     ['  call edges', (r) => n0(r.index.edges)],
     ['  persisted MB (% source)', (r) => `${n1(mb(r.index.persistedBytes))} (${n0((100 * r.index.persistedBytes) / r.bytes)}%)`],
+    ...peerRows(results),
     ['WARM START wall', (r) => ms(r.warm.wallMs)],
     ['  peak RSS MB', (r) => n0(r.warm.peakRssMb)],
     ['ONE-LINE EDIT p50 / p99', (r) => (r.index.incremental ? pair(r.index.incremental.p50Ms, r.index.incremental.p99Ms, r.index.incremental.samples) : 'n/a')],

@@ -30,6 +30,14 @@
 (var_spec name: (identifier) @bind.name type: [(type_identifier) @bind.type (pointer_type (type_identifier) @bind.type) (qualified_type) @bind.type]) @bind
 (short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . [(composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @bind.type) (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @bind.type))])) @bind
 (short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @bind.returns))) @bind
+; Package-level and local `var x = T{…}` / `= &T{…}` / `= NewT()`: `DefaultSocket.Send()` anywhere in the package.
+(var_spec name: (identifier) @bind.name !type value: (expression_list . [(composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @bind.type) (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @bind.type))])) @bind
+(var_spec name: (identifier) @bind.name !type value: (expression_list . (call_expression function: [(identifier) (selector_expression)] @bind.returns))) @bind
+; Values: `h := handler`, `var h = s.Handle`, `return inner`; a parameter of function type shadows a package function.
+(short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . [(identifier) (selector_expression)] @bind.alias .)) @bind
+(var_spec name: (identifier) @bind.name !type value: (expression_list . [(identifier) (selector_expression)] @bind.alias .)) @bind
+(return_statement (expression_list . [(identifier) (selector_expression)] @bind.alias .)) @bind @bind.return
+(parameter_declaration name: (identifier) @bind.name type: (function_type) @bind.param) @bind
 (field_declaration name: (field_identifier) @bind.field type: [(type_identifier) @bind.type (pointer_type (type_identifier) @bind.type)]) @bind
 
 ; Collections and their elements: `shapes []Shape` then `for _, s := range shapes` types s as Shape.

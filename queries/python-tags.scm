@@ -8,6 +8,13 @@
 
 (call function: (identifier) @call.name) @call
 (call function: (attribute object: (_) @call.receiver attribute: (identifier) @call.name)) @call
+; `@dec` over a definition calls dec with the function (`@dec(…)` is already a call above).
+(decorator [(identifier) @call.name (attribute object: (_) @call.receiver attribute: (identifier) @call.name)]) @call.decorator
+; `handlers["save"](x)`: calls a value the collection holds.
+(call function: (subscript value: (identifier) @call.name) @call.element) @call
+; `map(f, xs)`, `filter(f, xs)`, `sorted(xs, key=f)`: the builtin calls f on the caller's behalf.
+(call function: (identifier) @_hof arguments: (argument_list . (identifier) @call.name) (#any-of? @_hof "map" "filter")) @call
+(call function: (identifier) @_hof arguments: (argument_list (keyword_argument name: (identifier) @_key value: (identifier) @call.name)) (#any-of? @_hof "sorted" "min" "max") (#eq? @_key "key")) @call
 
 (import_statement name: (dotted_name) @import.namespace) @import
 (import_statement name: (aliased_import name: (dotted_name) @import.source alias: (identifier) @import.namespace)) @import
@@ -21,6 +28,17 @@
 (typed_default_parameter name: (identifier) @bind.name type: (type (identifier) @bind.type)) @bind
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @bind.field) right: (call function: (identifier) @bind.type) (#eq? @_self "self")) @bind
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @bind.field) type: (type (identifier) @bind.type) (#eq? @_self "self")) @bind
+
+; Values: `a = func`, `f = obj.method`, `a = self` (aliases), dict and list literals of functions, `return f`.
+(assignment left: (identifier) @bind.name right: [(identifier) (attribute)] @bind.alias) @bind
+(assignment left: (identifier) @bind.name right: (dictionary (pair value: [(identifier) (attribute)] @bind.aliases))) @bind
+(assignment left: (identifier) @bind.name right: [(list [(identifier) (attribute)] @bind.aliases) (tuple [(identifier) (attribute)] @bind.aliases)]) @bind
+(return_statement [(identifier) (attribute)] @bind.alias) @bind @bind.return
+; Literals and builtin results are not workspace types: `m.group()` on `m = "…"` is never a workspace method.
+(assignment left: (identifier) @bind.name right: [(string) (concatenated_string) (integer) (float) (list) (dictionary) (set) (tuple) (list_comprehension) (dictionary_comprehension) (set_comprehension) (generator_expression)] @bind.literal) @bind
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @bind.field) right: [(string) (concatenated_string) (integer) (float) (list) (dictionary) (set) (tuple) (list_comprehension) (dictionary_comprehension) (set_comprehension)] @bind.literal (#eq? @_self "self")) @bind
+; Untyped parameters are bound too: `def f(a): a()` calls the parameter, not a module function `a`.
+(parameters [(identifier) @bind.name (default_parameter name: (identifier) @bind.name) (list_splat_pattern (identifier) @bind.name) (dictionary_splat_pattern (identifier) @bind.name)] @bind.param) @bind
 
 ; Collections and their elements: `xs: list[Item]` then `for x in xs` types x as Item.
 (typed_parameter (identifier) @bind.name type: (type (generic_type (identifier) @_c (type_parameter . (type (identifier) @bind.elements)))) (#any-of? @_c "list" "List" "Sequence" "Iterable" "set" "Set" "tuple" "frozenset")) @bind

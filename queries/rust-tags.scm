@@ -39,13 +39,22 @@
 ; `let s = Store::new()` / `let s = build()`: the resolver reads the callee's declared return type (`-> Self` included).
 (let_declaration pattern: (identifier) @bind.name !type value: (call_expression function: [(identifier) (scoped_identifier) (field_expression)] @bind.returns)) @bind
 (let_declaration pattern: (identifier) @bind.name !type value: (struct_expression name: (type_identifier) @bind.type)) @bind
-(parameter pattern: (identifier) @bind.name type: [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type) (reference_type type: [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type)])]) @bind
+(parameter pattern: (identifier) @bind.name type: [(type_identifier) @bind.type (reference_type type: (type_identifier) @bind.type)]) @bind
+(parameter pattern: (identifier) @bind.name type: [(generic_type type: (type_identifier) @bind.type) (reference_type type: (generic_type type: (type_identifier) @bind.type))] (#not-any-of? @bind.type "Box" "Rc" "Arc" "Option")) @bind
+; Smart pointers deref to what they hold: `q: Box<Queue>`, `Rc<Queue>`, `&Arc<Queue>` call Queue's methods.
+(parameter pattern: (identifier) @bind.name type: [(generic_type type: (type_identifier) @_ptr type_arguments: (type_arguments . [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type)])) (reference_type type: (generic_type type: (type_identifier) @_ptr type_arguments: (type_arguments . [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type)])))] (#any-of? @_ptr "Box" "Rc" "Arc")) @bind
+(field_declaration name: (field_identifier) @bind.field type: (generic_type type: (type_identifier) @_ptr type_arguments: (type_arguments . (type_identifier) @bind.type)) (#any-of? @_ptr "Box" "Rc" "Arc")) @bind
+; `q: Option<&Queue>` holds at most one Queue: `if let Some(q) = q` / `while let Some(x) = it` take it out.
+(parameter pattern: (identifier) @bind.name type: (generic_type type: (type_identifier) @_opt type_arguments: (type_arguments . [(type_identifier) @bind.elements (reference_type type: (type_identifier) @bind.elements)])) (#eq? @_opt "Option")) @bind
+(let_condition pattern: (tuple_struct_pattern type: (identifier) @_some . (identifier) @bind.name .) value: [(identifier) @bind.iterates (reference_expression value: (identifier) @bind.iterates)] (#eq? @_some "Some")) @bind
+; Values: `let f = helper; f()`, `let g = Queue::pop;`.
+(let_declaration pattern: (identifier) @bind.name !type value: [(identifier) (scoped_identifier)] @bind.alias) @bind
 ; `&dyn Shape`, `Box<dyn Shape>`: calls go through the trait.
 (parameter pattern: (identifier) @bind.name type: [(dynamic_type trait: (type_identifier) @bind.type) (reference_type type: (dynamic_type trait: (type_identifier) @bind.type))]) @bind
 (parameter pattern: (identifier) @bind.name type: (generic_type type: (type_identifier) @_ptr type_arguments: (type_arguments . (dynamic_type trait: (type_identifier) @bind.type))) (#any-of? @_ptr "Box" "Rc" "Arc")) @bind
 (let_declaration pattern: (identifier) @bind.name type: [(dynamic_type trait: (type_identifier) @bind.type) (reference_type type: (dynamic_type trait: (type_identifier) @bind.type))]) @bind
 (let_declaration pattern: (identifier) @bind.name type: (generic_type type: (type_identifier) @_ptr type_arguments: (type_arguments . (dynamic_type trait: (type_identifier) @bind.type))) (#any-of? @_ptr "Box" "Rc" "Arc")) @bind
-(field_declaration name: (field_identifier) @bind.field type: [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type)]) @bind
+(field_declaration name: (field_identifier) @bind.field type: [(type_identifier) @bind.type (generic_type type: (type_identifier) @bind.type)] (#not-any-of? @bind.type "Box" "Rc" "Arc")) @bind
 
 ; Collections and their elements: `items: &[Foo]` / `Vec<Foo>` then `for i in items` types i as Foo.
 (parameter pattern: (identifier) @bind.name type: [(reference_type type: (array_type element: (type_identifier) @bind.elements)) (array_type element: (type_identifier) @bind.elements)]) @bind

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { ProjectConfig } from '../graph/modules';
 import { joinPath } from '../graph/modules';
 import { dirOf } from '../graph/symbol-table';
+import { readCargoManifest } from './cargo-manifest';
 
 /**
  * Reads the build files that decide how imports resolve: go.mod, Cargo.toml, tsconfig/jsconfig `paths`
@@ -23,7 +24,8 @@ export function readProjectConfig(root: string, configFiles: string[]): ProjectC
       const m = /^module\s+(\S+)/m.exec(text);
       if (m) config.goModules.push({ dir, module: m[1] });
     } else if (base === 'Cargo.toml') {
-      if (/^\[package\]/m.test(text) || /^\[lib\]/m.test(text)) config.rustCrates.push({ srcDir: joinPath(dir, 'src') });
+      const crate = readCargoManifest(dir, text);
+      if (crate) config.rustCrates.push(crate);
     } else if (base === 'tsconfig.json' || base === 'jsconfig.json') {
       const parsed = parseJsonc(text) as { compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> } } | undefined;
       const opts = parsed?.compilerOptions;

@@ -74,7 +74,7 @@ export function validateStoredFile(rel: string, value: unknown): asserts value i
     const call = object(c, where);
     text(call.name, where, 'name');
     text(call.receiver, where, 'receiver', true);
-    flag(call.constructs, where, 'constructs');
+    for (const key of ['constructs', 'decorator', 'element'] as const) flag(call[key], where, key);
     int(call.line, where, 'line', 1, lastLine);
     int(call.character, where, 'character', 1, MAX_TEXT);
     int(call.enclosing, where, 'enclosing', 0, symbolCount - 1, true);
@@ -94,7 +94,7 @@ export function validateStoredFile(rel: string, value: unknown): asserts value i
     const binding = object(b, where);
     text(binding.name, where, 'name');
     text(binding.type, where, 'type');
-    for (const key of ['field', 'fromCall', 'collection', 'elementOf'] as const) flag(binding[key], where, key);
+    for (const key of ['field', 'fromCall', 'collection', 'elementOf', 'alias', 'external'] as const) flag(binding[key], where, key);
     int(binding.scope, where, 'scope', 0, symbolCount - 1, true);
   });
 }
@@ -111,6 +111,7 @@ function validateSymbol(symbol: Record<string, unknown>, where: string, index: n
   // A parent comes before its children in a file's symbol list: a later index would be a cycle.
   int(symbol.parent, where, 'parent', 0, index - 1, true);
   if (symbol.heritage !== undefined) list(symbol.heritage, where, 'heritage').forEach((h, i) => text(h, where, `heritage[${i}]`));
+  text(symbol.trait, where, 'trait', true);
   int(symbol.startIndex, where, 'startIndex', 0, Number.MAX_SAFE_INTEGER);
   int(symbol.endIndex, where, 'endIndex', symbol.startIndex as number, Number.MAX_SAFE_INTEGER);
 }

@@ -351,8 +351,8 @@ function bySite(a: CallSite, b: CallSite): number {
 
 /**
  * What other files can see of a file: its symbols (names, nesting, kinds, bases, signatures — Go return
- * types are read from signatures), its imports and re-exports, its field types, its package, and (JS) what its
- * functions return and what `module.exports` holds. Bodies,
+ * types are read from signatures), its imports and re-exports, its field types, module-level variables and
+ * returned values (JS: what functions return and what `module.exports` holds), and its package. Bodies,
  * positions, docs and local variables are private to the file: an edit that changes only those re-links
  * only this file.
  */
@@ -362,7 +362,7 @@ export function sameShape(a: FileRecord, b: FileRecord): boolean {
   for (let i = 0; i < a.symbols.length; i++) {
     const x = a.symbols[i];
     const y = b.symbols[i];
-    if (x.name !== y.name || x.qualifiedName !== y.qualifiedName || x.kind !== y.kind || x.parent !== y.parent || x.signature !== y.signature) return false;
+    if (x.name !== y.name || x.qualifiedName !== y.qualifiedName || x.kind !== y.kind || x.parent !== y.parent || x.signature !== y.signature || x.trait !== y.trait) return false;
     if ((x.heritage ?? []).join('\0') !== (y.heritage ?? []).join('\0')) return false;
   }
   for (let i = 0; i < a.imports.length; i++) {
@@ -370,10 +370,23 @@ export function sameShape(a: FileRecord, b: FileRecord): boolean {
     const y = b.imports[i];
     if (x.source !== y.source || x.name !== y.name || x.local !== y.local || x.namespace !== y.namespace || x.reexport !== y.reexport) return false;
   }
-  const fields = (r: FileRecord) => r.bindings.filter((x) => x.field).map((x) => `${x.name}\0${x.type}\0${x.scope}\0${x.fromCall}`).join('\n');
-  // What a JS function returns and what `module.exports` holds are read by the files that call them.
-  const values = (r: FileRecord) => (r.values ?? []).filter((v) => v.kind === 'return' || v.kind === 'export').map((v) => `${v.kind}\0${v.scope}\0${v.ref}`).join('\n');
-  return fields(a) === fields(b) && values(a) === values(b);
+  return outwardBindings(a) === outwardBindings(b) && outwardValues(a) === outwardValues(b);
+}
+
+/**
+ * The bindings other files read: field types, module-level variables (`engine = Engine()` is called through
+ * from other modules) and the values functions return by name (`g = make(); g()` elsewhere).
+ */
+function outwardBindings(r: FileRecord): string {
+  return r.bindings
+    .filter((x) => x.field || x.scope === undefined || x.name === 'return')
+    .map((x) => `${x.name}\0${x.type}\0${x.scope}\0${x.fromCall}\0${x.alias}\0${x.external}\0${x.collection}`)
+    .join('\n');
+}
+
+/** JS: what functions return and what `module.exports` holds are read by the files that call them. */
+function outwardValues(r: FileRecord): string {
+  return (r.values ?? []).filter((v) => v.kind === 'return' || v.kind === 'export').map((v) => `${v.kind}\0${v.scope}\0${v.ref}`).join('\n');
 }
 
 function pageRanks(graph: DirectedGraph): Map<string, number> {

@@ -202,9 +202,9 @@ function* literalImplementations(table: SymbolTable, types: TypeHierarchy): Gene
     const symbols = table.byFile.get(file) ?? [];
     const typed = new Map<number, string>();
     for (const b of record.bindings) {
-      if (b.field || b.fromCall || b.collection || b.elementOf || b.scope === undefined) continue;
-      // A typed constant's binding is scoped to the constant itself.
-      const owner = symbols[b.scope];
+      if (b.field || b.fromCall || b.collection || b.elementOf) continue;
+      // A typed constant's binding is scoped to the constant itself, or (module-level variables) to the module.
+      const owner = b.scope !== undefined ? symbols[b.scope] : symbols.find((s) => s.parent === undefined && s.kind === 'constant' && s.name === b.name);
       if (owner?.kind === 'constant' && owner.name === b.name) typed.set(owner.local, b.type);
     }
     for (const s of symbols) {

@@ -32,6 +32,12 @@ export class ModuleExports {
 
   private denoteImport(file: string, family: string, imp: ImportRecord): Denotation | undefined {
     const target = this.modules.resolve(file, family, imp.source);
+    if (family === 'rust' && (!target || 'external' in target)) {
+      // `use inner::deeper::deep` where `inner` is a `mod inner { … }` block, not a file.
+      const inline = this.modules.rustInlineItem(file, [...imp.source.split('::'), ...(imp.name && !imp.namespace ? [imp.name] : [])]);
+      const symbols = inline ? (this.table.byQualified.get(inline.qualified) ?? []).filter((s) => s.file === inline.file) : [];
+      if (symbols.length) return { kind: 'symbols', symbols, resolution: 'import' };
+    }
     if (!target) return undefined;
     if ('external' in target) return { kind: 'external' };
     if (imp.namespace) return { kind: 'module', files: target.files };

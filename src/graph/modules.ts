@@ -7,9 +7,21 @@ import { dirOf } from './symbol-table';
  */
 export interface ProjectConfig {
   goModules: { dir: string; module: string }[];
-  rustCrates: { srcDir: string }[];
+  rustCrates: RustCrate[];
   tsPaths: { baseDir: string; pattern: string; targets: string[] }[];
   jsPackages: { name: string; dir: string; entry?: string }[];
+}
+
+/** A Cargo package of the workspace (src/engine/cargo-manifest.ts reads it). */
+export interface RustCrate {
+  /** The folder of its crate root (lib.rs or main.rs). */
+  srcDir: string;
+  /** The name `use` paths give it (`my-lib` → `my_lib`). */
+  name?: string;
+  /** Path dependencies by the name this crate uses for them → the dependency's manifest folder. */
+  pathDeps?: Record<string, string>;
+  /** The folder of its Cargo.toml. */
+  dir?: string;
 }
 
 export const EMPTY_PROJECT: ProjectConfig = { goModules: [], rustCrates: [], tsPaths: [], jsPackages: [] };
@@ -21,6 +33,13 @@ const JS_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.
 /** Resolves import specifiers to workspace files, per language family. */
 export class ModuleResolver {
   private readonly pythonModules = new Map<string, string>();
+  /**
+   * Namespace packages (folders without `__init__.py`, PEP 420) under a source root such as `src/`: every dotted
+   * tail of two or more parts (`plugins.sub.deep` for src/plugins/sub/deep.py), used when it names one file only.
+   */
+  private readonly pythonTails = new Map<string, string | null>();
+  /** Dotted tails of folders holding Python files: `from plugins.formats import csv_format` names a namespace package. */
+  private readonly pythonPackages = new Set<string>();
 
   constructor(
     private readonly table: SymbolTable,
@@ -105,6 +124,11 @@ export class ModuleResolver {
       for (const dotted of [fromPackageRoot, fromRoot]) {
         if (dotted && !this.pythonModules.has(dotted)) this.pythonModules.set(dotted, file);
       }
+      for (let i = 1; i < parts.length - 1; i++) {
+        const tail = parts.slice(i).join('.');
+        this.pythonTails.set(tail, this.pythonTails.has(tail) && this.pythonTails.get(tail) !== file ? null : file);
+      }
+      for (let i = 0; i < parts.length - 1; i++) this.pythonPackages.add(parts.slice(i, parts.length - 1).join('.'));
     }
   }
 
@@ -116,10 +140,12 @@ export class ModuleResolver {
       const rest = source.slice(dots).split('.').filter(Boolean).join('/');
       const base = rest ? joinPath(dir, rest) : dir;
       for (const c of [`${base}.py`, `${base}.pyi`, `${base}/__init__.py`, `${base}/__init__.pyi`]) if (this.has(c)) return { files: [c] };
-      return undefined;
+      // A namespace package: no file of its own, but `from . import mod` finds its modules.
+      return this.table.filesByDir.has(base) ? { files: [] } : undefined;
     }
-    const file = this.pythonModules.get(source);
-    return file ? { files: [file] } : { external: true };
+    const file = this.pythonModules.get(source) ?? this.pythonTails.get(source);
+    if (file) return { files: [file] };
+    return this.pythonPackages.has(source) ? { files: [] } : { external: true };
   }
 
   // ---- Go ----------------------------------------------------------------------------------
@@ -172,13 +198,48 @@ export class ModuleResolver {
         rest = rest.slice(1);
       }
     } else {
-      // A child module of this file (`mod m;`), else an external crate.
+      // A child module of this file (`mod m;`), else another crate: a workspace member or path dependency
+      // (`use other_crate::f`), or one from crates.io.
       path = [...here.path];
       const child = this.rustFile(here.srcDir, [...path, rest[0]]);
-      if (!child) return { external: true };
+      if (!child) {
+        const crate = this.workspaceCrate(here.srcDir, rest[0]);
+        if (!crate) return { external: true };
+        const file = this.rustFile(crate.srcDir, rest.slice(1));
+        return file ? { files: [file] } : undefined;
+      }
     }
     const file = this.rustFile(here.srcDir, [...path, ...rest]);
     return file ? { files: [file] } : undefined;
+  }
+
+  /**
+   * A path into an inline module (`mod inner { pub mod deeper { pub fn deep() {} } }`, used as
+   * `inner::deeper::deep` or `crate::a::inner::f`): the file that declares it and the item's qualified name
+   * there (`inner.deeper.deep`), when that file has such a symbol.
+   */
+  rustInlineItem(fromFile: string, segments: string[]): { file: string; qualified: string } | undefined {
+    let lead = 0;
+    while (lead < segments.length - 1 && (segments[lead] === 'crate' || segments[lead] === 'self' || segments[lead] === 'super')) lead++;
+    for (let k = segments.length - 1; k >= lead; k--) {
+      const target = k === 0 ? { files: [fromFile] } : this.resolveRustModule(fromFile, segments.slice(0, k));
+      if (!target || !('files' in target)) continue;
+      const qualified = segments.slice(k).join('.');
+      const file = target.files.find((f) => this.table.byQualified.get(qualified)?.some((s) => s.file === f));
+      if (file) return { file, qualified };
+    }
+    return undefined;
+  }
+
+  /** The workspace crate `name` denotes from the crate at `fromSrcDir`: its path dependency of that name, else the member so named. */
+  private workspaceCrate(fromSrcDir: string, name: string): RustCrate | undefined {
+    const from = this.config.rustCrates.find((c) => c.srcDir === fromSrcDir);
+    const depDir = from?.pathDeps?.[name];
+    if (depDir !== undefined) {
+      const dep = this.config.rustCrates.find((c) => c.dir === depDir);
+      if (dep) return dep;
+    }
+    return this.config.rustCrates.find((c) => c.name === name && c.srcDir !== fromSrcDir);
   }
 }
 

@@ -9,7 +9,9 @@ import type { IndexedSymbol, SymbolTable } from './symbol-table';
 import { dirOf } from './symbol-table';
 import { type Convention, namingConventions } from './conventions';
 import { calleeOfCallExpression, returnTypeName } from './signatures';
-import { FunctionValues, type ValueFlow } from './values';
+import { FunctionValues, type ValueFlow as JsValueFlow } from './values';
+import { ValueFlow } from './value-flow';
+import { builtinType } from './builtins';
 
 export type { Resolution, ResolvedCall } from './denotation';
 
@@ -40,20 +42,23 @@ export class CallResolver {
   private readonly exports: ModuleExports;
   /** Shared with DispatchIndex, which builds the override relation from the same bases. */
   readonly types: TypeHierarchy;
-  private readonly values: FunctionValues;
+  /** JavaScript/TypeScript function values (values.ts); Python, Go and Rust ones are `values` (value-flow.ts). */
+  private readonly jsValues: FunctionValues;
   private returnDepth = 0;
   private readonly conventionsByFamily = new Map<string, Map<string, Convention>>();
   /** Keyed by the bindings array itself, so a record passed under another file's name still finds its own. */
   private readonly bindingIndex = new WeakMap<readonly BindingRecord[], Map<string, BindingRecord>>();
   private readonly byNameCache = new Map<string, ResolvedCall | undefined>();
+  private readonly values: ValueFlow;
 
   constructor(
     private readonly table: SymbolTable,
     private readonly modules: ModuleResolver,
   ) {
     this.exports = new ModuleExports(table, modules);
-    this.values = new FunctionValues(table, this);
+    this.jsValues = new FunctionValues(table, this);
     this.types = new TypeHierarchy(table, modules, (file, record, family, name) => this.denoteTypeName(file, record, family, name)?.symbols ?? []);
+    this.values = new ValueFlow(table, this);
   }
 
   /** Base and interface members a method overrides or implements. */
@@ -68,7 +73,19 @@ export class CallResolver {
     const resolved = this.resolveCall(file, record, family, call, enclosing);
     // `new X()` runs X's constructor: that is the callee (as in TypeScript's call hierarchy) when X declares one.
     if (resolved && family === 'js' && call.constructs) resolved.targets = unique(resolved.targets.map((t) => (t.kind === 'class' ? this.types.constructorOf(t, false) ?? t : t)));
+    // `@property`, `@staticmethod`: a decorator found by name only is a builtin's far more often than a workspace class of that name.
+    if (resolved?.resolution === 'name' && call.decorator) return undefined;
+    if (!resolved || resolved.resolution === 'name') return resolved;
+    // `B()` where B declares no `__init__` runs the one it inherits: that method is called too (B's own
+    // `__init__` is reached through the class, as the fixtures and TypeScript's hierarchy count it).
+    if (family === 'python') resolved.targets = unique(resolved.targets.flatMap((t) => [t, ...this.inheritedInit(t)]));
+    if (call.decorator) resolved.resolution = 'decorator';
     return resolved;
+  }
+
+  private inheritedInit(type: IndexedSymbol): IndexedSymbol[] {
+    if (type.kind !== 'class' || this.table.membersNamed(type.name, '__init__').some((m) => this.types.belongsTo(m, type))) return [];
+    return this.types.members(type, '__init__').filter((m) => m.kind === 'method');
   }
 
   /** `super(…)` in a constructor: the nearest base constructor, else the base class itself. */
@@ -80,14 +97,15 @@ export class CallResolver {
   }
 
   /** Edges that JS/TS function values make (functions passed as arguments), for CodeGraph. */
-  valueFlows(file: string, record: FileRecord): ValueFlow[] {
-    return languageInfo(record.lang).family === 'js' ? this.values.flows(file, record) : [];
+  valueFlows(file: string, record: FileRecord): JsValueFlow[] {
+    return languageInfo(record.lang).family === 'js' ? this.jsValues.flows(file, record) : [];
   }
 
+  /** One call, without the adjustments `resolve` makes for constructors and decorators (value flow resolves names with it). */
   resolveCall(file: string, record: FileRecord, family: string, call: CallRecord, enclosing: IndexedSymbol | undefined): ResolvedCall | undefined {
     if (call.receiver === undefined) return this.resolveBare(file, record, family, call, enclosing);
     if (family === 'js') {
-      const viaValue = this.values.property(file, record, call, enclosing) ?? this.values.invoked(file, record, call, enclosing);
+      const viaValue = this.jsValues.property(file, record, call, enclosing) ?? this.jsValues.invoked(file, record, call, enclosing);
       if (viaValue) return viaValue;
     }
     const receiver = this.denote(file, record, family, call.receiver, enclosing);
@@ -100,6 +118,9 @@ export class CallResolver {
         return targets.length ? { targets, resolution: family === 'go' && receiver.files.every((f) => dirOf(f) === dirOf(file)) ? 'package' : 'import', confidence: 1 } : undefined;
       }
       case 'symbols': {
+        // A module-level variable (`engine = Engine()`, Go `var DefaultSocket = Socket{}`): its value's type.
+        const value = this.constantsValue(receiver.symbols);
+        if (value) return this.resolveOn(value, family, call);
         // Static access through a type (`Foo.create()`, Rust `Foo::new()`), or a namespace symbol.
         // JS object literals and functions hold members too (`api.start`, `f.helper = function`).
         const types = receiver.symbols.filter((s) => TYPE_KINDS.has(s.kind) || s.kind === 'module' || (family === 'js' && (s.kind === 'constant' || s.kind === 'function')));
@@ -107,12 +128,34 @@ export class CallResolver {
         if (targets.length) return { targets: unique(targets), resolution: 'member', confidence: receiver.resolution === 'name' ? 0.6 : 1 };
         return this.byName(family, call, true);
       }
-      case 'instance': {
-        const targets = receiver.types.flatMap((t) => this.types.members(t, call.name));
-        if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence, receiverTypes: receiver.types };
-        return this.byName(family, call, true);
-      }
+      case 'instance':
+        return this.resolveOn(receiver, family, call);
     }
+  }
+
+  private resolveOn(receiver: Denotation, family: string, call: CallRecord): ResolvedCall | undefined {
+    if (receiver.kind === 'external') return undefined;
+    if (receiver.kind !== 'instance') return this.byName(family, call, true);
+    const targets = receiver.types.flatMap((t) => this.types.members(t, call.name));
+    if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence, receiverTypes: receiver.types };
+    return this.byName(family, call, true);
+  }
+
+  /** Constants and module-level variables denote what they were assigned, when the syntax says its type. */
+  private constantsValue(symbols: IndexedSymbol[]): Denotation | undefined {
+    if (!symbols.length || !symbols.every((s) => s.kind === 'constant')) return undefined;
+    const types: IndexedSymbol[] = [];
+    let confidence = 1;
+    for (const s of symbols) {
+      const record = this.table.files.get(s.file);
+      const b = record && this.values.bindingsOf(record, s.parent, s.name).find(typedBinding);
+      const d = b && this.bindingValue(s.file, record, b);
+      if (d?.kind === 'external' && symbols.length === 1) return d;
+      if (d?.kind !== 'instance') continue;
+      types.push(...d.types);
+      confidence = Math.min(confidence, d.confidence);
+    }
+    return types.length ? { kind: 'instance', types: unique(types), resolution: 'member', confidence } : undefined;
   }
 
   // ---- bare calls ----------------------------------------------------------------------------
@@ -131,14 +174,26 @@ export class CallResolver {
       // Methods of object literals nested here are the object's, not names in scope.
       const nested = this.table.nestedNamed(file, scope.local, call.name).filter((s) => s.kind === 'function' || TYPE_KINDS.has(s.kind));
       if (nested.length) return { targets: nested, resolution: 'scope', confidence: 1 };
-      const value = family === 'js' ? this.values.inScope(file, record, call.name, scope) : undefined;
+      const value = family === 'js' ? this.jsValues.inScope(file, record, call.name, scope) : undefined;
       if (value) return value === 'shadowed' ? undefined : value;
       // A local variable holding a call's result (`const decode = make(…); decode(x)`) shadows the file's function.
-      // Only those: parameter bindings also come from function types and inner callbacks, whose scope we do not see.
-      if (this.binding(record, false, scope.local, call.name)?.fromCall) return undefined;
+      // Only those in JS: parameter bindings also come from function types and inner callbacks, whose scope we do not see.
+      if (family === 'js') {
+        if (this.binding(record, false, scope.local, call.name)?.fromCall) return undefined;
+        continue;
+      }
+      // Python, Go, Rust: any name bound in the function shadows; a function value is followed (`a = f; a()`).
+      const bound = this.values.boundCall(file, record, family, call, scope.local);
+      if (bound !== undefined) return bound ?? undefined;
     }
-    const moduleValue = family === 'js' ? this.values.inScope(file, record, call.name, undefined) : undefined;
+    const moduleValue = family === 'js' ? this.jsValues.inScope(file, record, call.name, undefined) : undefined;
     if (moduleValue && moduleValue !== 'shadowed') return moduleValue;
+    if (family !== 'js') {
+      const bound = this.values.boundCall(file, record, family, call, undefined);
+      if (bound) return bound;
+    }
+    // `handlers["x"]()` with no dict of functions in sight: the collection's name is not the callee.
+    if (call.element) return undefined;
     const d = this.denoteName(file, record, family, call.name);
     if (d?.kind === 'external') return undefined;
     if (d?.kind === 'symbols') {
@@ -182,6 +237,10 @@ export class CallResolver {
       const whole = this.exports.bindings(file, record, family).get(receiver);
       if (whole) return whole;
     }
+    if (family === 'rust' && /^(super|self)(::|$)/.test(receiver) && receiver !== 'self') {
+      const inline = this.inlineRustPath(file, receiver.split('::'), enclosing);
+      if (inline) return inline;
+    }
     if (family === 'rust' && /^(crate|super|self)(::|$)/.test(receiver) && receiver !== 'self') {
       const target = this.modules.resolveRustModule(file, receiver.split('::'));
       if (target && 'files' in target) return { kind: 'module', files: target.files };
@@ -197,6 +256,35 @@ export class CallResolver {
     return current;
   }
 
+  /** `super::helper` / `self::x` inside `mod inner { … }` blocks: counted from the inline module, not the file. */
+  private inlineRustPath(file: string, segments: string[], enclosing: IndexedSymbol | undefined): Denotation | undefined {
+    const fileSymbols = this.table.byFile.get(file) ?? [];
+    const modules: IndexedSymbol[] = [];
+    for (let s = enclosing; s; s = s.parent !== undefined ? fileSymbols[s.parent] : undefined) if (s.kind === 'module') modules.unshift(s);
+    if (!modules.length) return undefined;
+    let depth = modules.length;
+    let rest = segments;
+    while (rest[0] === 'super' || rest[0] === 'self') {
+      if (rest[0] === 'super') depth--;
+      rest = rest.slice(1);
+    }
+    // Above the file's outermost inline module: the file's own module path takes over.
+    if (depth < 0) return undefined;
+    let current: Denotation | undefined = depth === 0 ? { kind: 'module', files: [file] } : { kind: 'symbols', symbols: [modules[depth - 1]], resolution: 'scope' };
+    for (const part of rest) current = current && this.step(current, part, 'rust');
+    return current;
+  }
+
+  private enclosingModuleItem(file: string, enclosing: IndexedSymbol | undefined, name: string): Denotation | undefined {
+    const fileSymbols = this.table.byFile.get(file) ?? [];
+    for (let s = enclosing; s; s = s.parent !== undefined ? fileSymbols[s.parent] : undefined) {
+      if (s.kind !== 'module') continue;
+      const items = this.table.nestedNamed(file, s.local, name);
+      if (items.length) return { kind: 'symbols', symbols: [...items], resolution: 'scope' };
+    }
+    return undefined;
+  }
+
   private denoteHead(file: string, record: FileRecord, family: string, head: string, enclosing: IndexedSymbol | undefined): Denotation | undefined {
     const owner = this.types.enclosingType(file, enclosing);
     if (SELF_NAMES.has(head) && owner) return { kind: 'instance', types: [owner], resolution: 'member', confidence: 1 };
@@ -206,13 +294,18 @@ export class CallResolver {
     }
     if (family === 'js' && head === 'this' && !owner) {
       // `this` in a method of an object literal is that object.
-      const object = this.values.thisObject(file, enclosing);
+      const object = this.jsValues.thisObject(file, enclosing);
       if (object) return { kind: 'symbols', symbols: [object], resolution: 'member' };
     }
     const local = this.localType(file, record, enclosing, head);
     if (local) return local;
-    const localObject = family === 'js' ? this.values.localObject(file, enclosing, head) : [];
+    const localObject = family === 'js' ? this.jsValues.localObject(file, enclosing, head) : [];
     if (localObject.length) return { kind: 'symbols', symbols: localObject, resolution: 'scope' };
+    if (family === 'rust') {
+      // `inner::tag()` inside `mod helper { … }`: a module declared in an enclosing inline module.
+      const inline = this.enclosingModuleItem(file, enclosing, head);
+      if (inline) return inline;
+    }
     const named = this.denoteName(file, record, family, head);
     if (named || family !== 'js' || !/^[a-z_$][\w$]*$/.test(head) || JS_GLOBALS.has(head)) return named;
     return this.conventionalType(file, record, family, head);
@@ -273,15 +366,29 @@ export class CallResolver {
 
   /** The variable's declared or constructed type, from the innermost scope that binds it. */
   private localType(file: string, record: FileRecord, enclosing: IndexedSymbol | undefined, name: string): Denotation | undefined {
-    const b = this.scopedBinding(file, record, enclosing, name, (x) => !x.field);
-    if (!b) return undefined;
-    // A collection is not an instance of its element type; an element takes the type its collection holds.
-    if (b.collection) return undefined;
+    const b = this.scopedBinding(file, record, enclosing, name, typedBinding);
+    return b ? this.bindingValue(file, record, b, enclosing) : undefined;
+  }
+
+  /** What a binding says its name holds: an instance of a type, another name's value (`a = self`), or an outside value. */
+  private bindingValue(file: string, record: FileRecord, b: BindingRecord, enclosing?: IndexedSymbol): Denotation | undefined {
+    if (b.external) return { kind: 'external' };
+    if (b.alias) {
+      const family = languageInfo(record.lang).family;
+      const scope = b.scope !== undefined ? this.table.byFile.get(file)?.[b.scope] : undefined;
+      return this.values.nested(() => this.denote(file, record, family, b.type, scope));
+    }
+    // A collection is not an instance of its element type; an element takes the type its collection holds,
+    // Rust `if let Some(q) = q` included (one name for the Option and its content: scopes are per function).
+    if (b.collection) {
+      const unwrapped = this.scopedBinding(file, record, enclosing, b.name, (x) => x.elementOf === true && x.type === b.name);
+      return unwrapped ? this.instanceOf(file, record, b.type, false) : undefined;
+    }
     if (b.elementOf) {
-      const c = this.scopedBinding(file, record, enclosing, b.type, (x) => x.collection === true);
+      const c = this.scopedBinding(file, record, enclosing, b.type, (x) => x.collection === true && !x.alias);
       if (c) return this.instanceOf(file, record, c.type, false);
       // Scopes are per function, not per block: the same name may be declared with a type elsewhere in it.
-      const other = this.scopedBinding(file, record, enclosing, name, (x) => !x.field && !x.elementOf && !x.collection);
+      const other = this.scopedBinding(file, record, enclosing, b.name, (x) => typedBinding(x) && !x.elementOf && !x.collection && !x.alias && !x.external);
       return other ? this.instanceOf(file, record, other.type, other.fromCall === true) : undefined;
     }
     return this.instanceOf(file, record, b.type, b.fromCall === true);
@@ -305,9 +412,12 @@ export class CallResolver {
   private instanceOf(file: string, record: FileRecord, typeName: string, fromCall: boolean): Denotation | undefined {
     const family = languageInfo(record.lang).family;
     // `x := NewFoo()`, `let s = Store::new()`, `const s = make()`: the callee's declared result.
-    if (fromCall) return this.returnedBy(file, record, family, typeName, undefined);
+    if (fromCall) return this.returnedBy(file, record, family, typeName, undefined) ?? this.externalCallee(file, record, family, typeName);
     const d = this.denoteTypeName(file, record, family, typeName);
-    if (!d) return undefined;
+    // `items: Vec<i32>`, `name: str`: a standard type the workspace does not declare; its methods are not ours.
+    if (!d) return builtinType(family, typeName) ? { kind: 'external' } : undefined;
+    // Python `x = make_repo()` reads like a construction: a function's declared result.
+    if (family === 'python' && d.symbols.every((s) => CALLABLE_KINDS.has(s.kind))) return this.returnedBy(file, record, family, typeName, undefined);
     const types = d.symbols.filter((s) => TYPE_KINDS.has(s.kind));
     return types.length ? { kind: 'instance', types, resolution: 'member', confidence: d.resolution === 'name' ? 0.6 : 0.95 } : undefined;
   }
@@ -334,7 +444,7 @@ export class CallResolver {
     const bound = this.exports.bindings(file, record, family).get(name);
     if (bound?.kind === 'module' && family === 'js') {
       // `const m = require('./m')` where m.js says `module.exports = f` (a function, class or object): m is f.
-      const exported = this.values.exportedValue(bound.files);
+      const exported = this.jsValues.exportedValue(bound.files);
       if (exported.length) return { kind: 'symbols', symbols: exported, resolution: 'import' };
     }
     if (bound) return bound;
@@ -363,15 +473,20 @@ export class CallResolver {
         return current;
       case 'module': {
         const found = current.files.flatMap((f) => this.exports.exported(f, part, family, 0));
-        if (found.length) return { kind: 'symbols', symbols: found, resolution: 'import' };
+        // Rust `mod entries;` is a module symbol whose items live in entries.rs: the file answers, not the declaration.
+        const declaredOnly = family === 'rust' && found.length > 0 && found.every((s) => s.kind === 'module');
+        if (found.length && !declaredOnly) return { kind: 'symbols', symbols: found, resolution: 'import' };
         const sub = current.files.flatMap((f) => {
           const t = this.modules.resolve(f, family, family === 'python' ? `.${part}` : family === 'rust' ? `self::${part}` : `./${part}`);
           return t && 'files' in t ? t.files : [];
         });
-        return sub.length ? { kind: 'module', files: sub } : undefined;
+        if (sub.length) return { kind: 'module', files: sub };
+        return found.length ? { kind: 'symbols', symbols: found, resolution: 'import' } : undefined;
       }
       case 'symbols': {
-        const members = current.symbols.flatMap((s) => this.types.members(s, part)).filter((m) => m.kind !== 'method');
+        const value = this.constantsValue(current.symbols);
+        if (value) return this.step(value, part, family);
+        const members = current.symbols.flatMap((s) => [...this.types.members(s, part), ...(s.kind === 'module' ? this.table.nestedNamed(s.file, s.local, part).filter((m) => m.kind === 'module') : [])]).filter((m) => m.kind !== 'method');
         return members.length ? { kind: 'symbols', symbols: members, resolution: current.resolution } : undefined;
       }
       case 'instance': {
@@ -389,9 +504,30 @@ export class CallResolver {
     const record = this.table.files.get(type.file);
     if (!record) return undefined;
     const b = this.binding(record, true, type.local, field);
-    if (!b) return undefined;
+    if (!b) return this.propertyType(type, field);
+    if (b.external) return { kind: 'external' };
     const d = this.instanceOf(type.file, record, b.type, b.fromCall === true);
     return d?.kind === 'instance' ? { ...d, confidence: Math.min(d.confidence, 0.9) } : d;
+  }
+
+  /** Python `@property`: `self.conn.execute()` where `conn` is a method declaring `-> Connection`. */
+  private propertyType(type: IndexedSymbol, name: string): Denotation | undefined {
+    if (type.lang !== 'python') return undefined;
+    for (const m of this.types.members(type, name)) {
+      const typeName = m.kind === 'method' ? returnTypeName(m.signature, m.name, 'python') : undefined;
+      const record = typeName ? this.table.files.get(m.file) : undefined;
+      const d = record && this.instanceOf(m.file, record, typeName!, false);
+      if (d) return d.kind === 'instance' ? { ...d, confidence: Math.min(d.confidence, 0.9) } : d;
+    }
+    return undefined;
+  }
+
+  /** `m = re.match(…)`, `s = String::new()`, `f = open(…)`: a call into code outside the workspace returns an outside value. */
+  private externalCallee(file: string, record: FileRecord, family: string, callee: string): Denotation | undefined {
+    const head = callee.split(/\.|::/)[0];
+    const d = this.denoteName(file, record, family, head);
+    if (d?.kind === 'external' || (!d && builtinType(family, head))) return { kind: 'external' };
+    return undefined;
   }
 
   /** The first binding of `name` in `scope` (a field binding when `field`), through a per-file index built on first use. */
@@ -407,6 +543,11 @@ export class CallResolver {
     }
     return index.get(`${field}\0${scope ?? ''}\0${name}`);
   }
+}
+
+/** A binding that says what its name holds (not an untyped parameter, not one value of a dict of functions). */
+function typedBinding(b: BindingRecord): boolean {
+  return !b.field && b.type !== '' && !(b.alias && b.collection) && b.name !== 'return';
 }
 
 function round(x: number): number {

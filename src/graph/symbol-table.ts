@@ -49,11 +49,9 @@ export class SymbolTable {
       push(this.filesByDir, dirOf(file), file);
       const seen = new Map<string, number>();
       const list: IndexedSymbol[] = [];
+      const ids = symbolIds(file, record.symbols);
       record.symbols.forEach((s, local) => {
-        const base = `${file}#${s.qualifiedName}`;
-        const n = (seen.get(base) ?? 0) + 1;
-        seen.set(base, n);
-        const sym = indexedSymbol(s, n === 1 ? base : `${base}~${n}`, file, record.lang, local, this.all.length);
+        const sym = indexedSymbol(s, ids[local], file, record.lang, local, this.all.length);
         this.all.push(sym);
         list.push(sym);
         this.byId.set(sym.id, sym);
@@ -115,6 +113,29 @@ export class SymbolTable {
   family(sym: IndexedSymbol): string {
     return languageInfo(sym.lang).family;
   }
+}
+
+/**
+ * `<file>#<qualified name>`, and for the Nth symbol of a name already taken in the file `~N`. A Rust method whose
+ * type has a same-named method in another impl block is told apart by its trait instead (`Thin.method~Display`),
+ * so its id does not depend on the order of the impl blocks.
+ */
+function symbolIds(file: string, symbols: readonly SymbolRecord[]): string[] {
+  const count = new Map<string, number>();
+  for (const s of symbols) count.set(s.qualifiedName, (count.get(s.qualifiedName) ?? 0) + 1);
+  const taken = new Set<string>();
+  const seen = new Map<string, number>();
+  return symbols.map((s) => {
+    const base = `${file}#${s.qualifiedName}`;
+    if (s.trait && count.get(s.qualifiedName)! > 1 && !taken.has(`${base}~${s.trait}`)) {
+      taken.add(`${base}~${s.trait}`);
+      return `${base}~${s.trait}`;
+    }
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    // A numbered id never collides with a trait-named one: a trait name is an identifier, never a number.
+    return n === 1 ? base : `${base}~${n}`;
+  });
 }
 
 /** The simple name of the type or module a symbol is declared in (`A.B.m` → `B`), if any. */

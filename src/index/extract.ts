@@ -117,7 +117,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
     else if (caps.has('scope.impl')) addImplScope(defs, caps);
     else if (defCap && caps.has('name')) addDef(defs, defCap.node, caps.get('name')!, defCap.name.slice(4) as SymbolKind, match);
     else if (defCap && match.captures.some((c) => c.name === 'def.heritage')) addHeritage(defs, defCap.node, match);
-    else if (caps.has('call') || caps.has('call.new')) callMatches.push(match);
+    else if (caps.has('call') || caps.has('call.new') || caps.has('call.decorator')) callMatches.push(match);
     else if (caps.has('import')) imports.push(...importsFrom(lang, caps));
     else if (caps.has('reexport')) imports.push(reexportFrom(caps));
     else if (caps.has('bind')) bindMatches.push(match);
@@ -131,7 +131,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const locate = enclosingLocator(ordered, symbolOfDef);
   const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text)).filter((c): c is CallRecord => c !== undefined));
   const isBound = (m: QueryMatch) => m.captures.some((c) => c.name === 'bind.bound');
-  const bindingsOf = (ms: QueryMatch[]) => ms.map((m) => bindingFrom(m, locate)).filter((b): b is BindingRecord => b !== undefined);
+  const bindingsOf = (ms: QueryMatch[]) => ms.map((m) => bindingFrom(m, locate, symbols)).filter((b): b is BindingRecord => b !== undefined);
   const bindings = withTypeBounds(bindingsOf(bindMatches.filter((m) => !isBound(m))), bindingsOf(bindMatches.filter(isBound)));
   for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
   const values = functionValues(valueMatches, calls, symbols, imports, locate, (i) => codePointColumn(text, i));
@@ -261,6 +261,7 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       parent: parentSymbol,
       // A method of `impl Trait for X` names the trait it implements: X may be declared in another file.
       heritage: def.heritage.length || def.trait ? [...def.heritage] : kind === 'method' && parentDef?.implOnly && parentDef.trait ? [parentDef.trait] : undefined,
+      trait: parentDef?.implOnly && parentDef.trait && kind === 'method' ? parentDef.trait : undefined,
       startIndex: def.node.startIndex,
       endIndex: def.node.endIndex,
     });
@@ -318,7 +319,7 @@ function enclosingLocator(ordered: Def[], symbolOfDef: Map<Def, number>): (offse
 function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, text: string): CallRecord | undefined {
   const caps = captureMap(match);
   const nameNode = caps.get('call.name');
-  const callNode = caps.get('call') ?? caps.get('call.new');
+  const callNode = caps.get('call') ?? caps.get('call.new') ?? caps.get('call.decorator');
   if (!nameNode || !callNode) return undefined;
   const receiverNode = caps.get('call.receiver');
   // Whitespace is dropped (`a\n  .b` → `a.b`) except after `new`, so `new Foo().bar()` keeps its constructor.
@@ -334,21 +335,43 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
     line: nameNode.startPosition.row + 1,
     character: codePointColumn(text, nameNode.startIndex),
     enclosing: locate(callNode.startIndex).symbol,
+    decorator: caps.has('call.decorator') ? true : undefined,
+    element: caps.has('call.element') ? true : undefined,
   };
 }
 
-function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>): BindingRecord | undefined {
+/**
+ * Binding captures: `@bind.type` / `@bind.returns` / `@bind.elements` / `@bind.iterates` (types), `@bind.alias`
+ * (the value of a name or path), `@bind.aliases` (one value of a dict or list literal), `@bind.literal` (a
+ * value of a type outside the workspace), `@bind.param` (an untyped parameter: bound, type unknown) and
+ * `@bind.return` on a return statement (binds `return`, see BindingRecord.name).
+ */
+function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, symbols: SymbolRecord[]): BindingRecord | undefined {
   const caps = captureMap(match);
-  const typeNode = caps.get('bind.type') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates');
+  const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases');
+  const typeNode = caps.get('bind.type') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? caps.get('bind.literal') ?? valueNode ?? caps.get('bind.param');
   const nameNode = caps.get('bind.name') ?? caps.get('bind.field');
-  if (!typeNode || !nameNode) return undefined;
-  const scope = locate(caps.get('bind')!.startIndex).symbol;
+  const returned = caps.has('bind.return');
+  if (!typeNode || (!nameNode && !returned)) return undefined;
+  const bindNode = caps.get('bind')!;
+  const located = locate(bindNode.startIndex);
+  let scope = located.symbol;
+  // `engine = Engine()` / Go `var x = T{}` at module level is itself a constant symbol: the name is bound in
+  // the constant's scope (the module), not inside the constant.
+  if (scope !== undefined && nameNode && located.def?.nameNode.startIndex === nameNode.startIndex && symbols[scope].kind === 'constant') scope = symbols[scope].parent;
+  let type: string;
+  if (valueNode) type = valueNode.text.replace(/\s+/g, '');
+  else if (caps.has('bind.param')) type = '';
+  else if (caps.has('bind.literal')) type = typeNode.type;
+  else type = baseTypeName(typeNode.text.replace(/^\*/, ''));
   return {
-    name: nameNode.text,
+    name: returned ? 'return' : nameNode!.text,
     field: caps.has('bind.field') ? true : undefined,
-    type: baseTypeName(typeNode.text.replace(/^\*/, '')),
+    type,
     fromCall: caps.has('bind.returns') ? true : undefined,
-    collection: caps.has('bind.elements') ? true : undefined,
+    alias: valueNode ? true : undefined,
+    external: caps.has('bind.literal') ? true : undefined,
+    collection: caps.has('bind.elements') || caps.has('bind.aliases') ? true : undefined,
     elementOf: caps.has('bind.iterates') ? true : undefined,
     scope,
   };

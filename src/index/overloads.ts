@@ -14,7 +14,7 @@ export function mergeOverloads(record: FileRecord): FileRecord {
     const a = symbols[i];
     const b = symbols[i + 1];
     const callable = (k: string) => k === 'function' || k === 'method';
-    if (callable(a.kind) && callable(b.kind) && a.qualifiedName === b.qualifiedName && a.parent === b.parent && a.lineEnd <= b.lineStart && !assigned(a) && !assigned(b)) {
+    if (callable(a.kind) && callable(b.kind) && a.qualifiedName === b.qualifiedName && a.parent === b.parent && a.trait === b.trait && a.lineEnd <= b.lineStart && !assigned(a) && !assigned(b)) {
       mergedInto.set(i, i + 1);
     }
   }

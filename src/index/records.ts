@@ -39,6 +39,11 @@ export interface SymbolRecord {
   parent?: number;
   /** Base classes, implemented interfaces and traits, as written. */
   heritage?: string[];
+  /**
+   * Rust: the trait of the impl block that declares this method (`impl Display for X { fn fmt }`). Same-named
+   * methods of one type in different impl blocks stay apart; their ids say which (`X.fmt~Display`).
+   */
+  trait?: string;
   /** Byte offsets of the whole definition, for body excerpts. */
   startIndex: number;
   endIndex: number;
@@ -54,6 +59,10 @@ export interface CallRecord {
   character: number;
   /** Index of the innermost enclosing symbol (function, method, class) or undefined at module level. */
   enclosing?: number;
+  /** Python `@dec` over a definition: applying the decorator calls it (resolution `decorator`). */
+  decorator?: boolean;
+  /** `handlers["save"]()`, `steps[0]()`: calls a value held by the collection variable `name`, not `name` itself. */
+  element?: boolean;
 }
 
 export interface ImportRecord {
@@ -70,16 +79,33 @@ export interface ImportRecord {
   line: number;
 }
 
-/** A name whose type the syntax states: `x: Foo`, `x = new Foo()`, field `this.x: Foo`. */
+/**
+ * A name whose type or value the syntax states: `x: Foo`, `x = new Foo()`, field `this.x: Foo`, `a = func`.
+ * Python, Go and Rust also record untyped parameters (`type` empty): the name is bound there, so it shadows a
+ * module function of the same name.
+ */
 export interface BindingRecord {
-  /** A variable or parameter name, or a field name when `field` is set. */
+  /**
+   * A variable or parameter name, or a field name when `field` is set. `return` (a keyword, never a variable)
+   * with `alias`: a value the enclosing function returns (`return inner`), so `g = make(); g()` calls it.
+   */
   name: string;
   /** A class field (`this.x`, `self.x`, a struct field): its scope is the type. */
   field?: boolean;
-  /** The type's name, or with `fromCall` the callee whose return type it is (Go `x := NewFoo()`). */
+  /**
+   * The type's name, or with `fromCall` the callee whose return type it is (Go `x := NewFoo()`), or with
+   * `alias` the name or dotted path whose value the name holds (`a = func`, `f = obj.m`, `a = self`).
+   */
   type: string;
+  /** The name holds the value `type` names (a function, a bound method, another variable), not an instance of it. */
+  alias?: boolean;
+  /** The value is of a type outside the workspace (a literal, a builtin's result): calls on it are never guessed. */
+  external?: boolean;
   fromCall?: boolean;
-  /** The name holds a collection of `type` (`xs: Shape[]`, `[]Shape`, `list[Item]`, `Vec<Foo>`), not one. */
+  /**
+   * The name holds a collection of `type` (`xs: Shape[]`, `[]Shape`, `list[Item]`, `Vec<Foo>`, Rust `Option<&Foo>`),
+   * not one; with `alias`, one of the values a dict or list literal holds (`{"save": save}`).
+   */
   collection?: boolean;
   /** The name is an element of the collection variable named by `type` (`for (const s of shapes)`, `xs.map((x) => …)`). */
   elementOf?: boolean;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fitToBudget } from '../common/tokens';
+import { estimateTokens, fitToBudget } from '../common/tokens';
 import { maxTokensArg, workspaceArg } from './shared/common-args';
 import { compactCycles } from './shared/cycles';
 import { defineTool, READ_ONLY } from './shared/tool';
@@ -32,9 +32,10 @@ export const dependencyGraphTool = defineTool({
       .filter((e) => inScope(e.from) && inScope(e.to))
       .sort((a, b) => (a.from + a.to < b.from + b.to ? -1 : 1));
     // Cycles are what an agent most needs from this tool: listed first, and cut per cycle rather than dropped.
-    const cycles = compactCycles(graph.importCycles(inScope), 20, 50);
-    // Cycles matter most: they are never cut before edges are.
-    return fitToBudget(edges, args.max_tokens, (kept, truncated) => ({
+    const allCycles = graph.importCycles(inScope);
+    let cycles = compactCycles(allCycles, 20, 50);
+    // Cycles matter most: they are never cut before edges are. When even they do not fit, fewer files per cycle.
+    const render = (kept: readonly { from: string; to: string }[], truncated: boolean) => ({
       nodes: truncated ? [...new Set(kept.flatMap((e) => [e.from, e.to]))].sort() : nodes,
       edges: kept,
       ...cycles,
@@ -42,6 +43,11 @@ export const dependencyGraphTool = defineTool({
       total_edges: edges.length,
       truncated,
       ...(truncated ? { hint: `Showing ${kept.length} of ${edges.length} edges. Narrow with path_prefix or raise max_tokens.` } : {}),
-    }));
+    });
+    for (const [maxCycles, perCycle] of [[10, 20], [5, 10], [3, 5], [1, 3]]) {
+      if (estimateTokens(render([], true)) <= args.max_tokens) break;
+      cycles = compactCycles(allCycles, maxCycles, perCycle);
+    }
+    return fitToBudget(edges, args.max_tokens, render);
   },
 });

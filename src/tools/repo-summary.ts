@@ -24,23 +24,11 @@ export const repoSummaryTool = defineTool({
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);
     const graph = await engine.ready();
-    const languages = new Map<string, { files: number; lines: number }>();
-    for (const [, detail] of graph.table.files) {
-      const l = languages.get(detail.lang) ?? { files: 0, lines: 0 };
-      l.files++;
-      l.lines += detail.lines;
-      languages.set(detail.lang, l);
-    }
-    const modules = moduleSummaries(graph);
-    const entryPoints = graph.table.all
-      .filter((s) => (ENTRY_NAMES.has(s.name) && s.parent === undefined && (s.kind === 'function' || s.kind === 'method')) || (ENTRY_FILES.test(s.file) && s.parent === undefined && s.kind === 'function' && ENTRY_NAMES.has(s.name)))
-      .slice(0, 15)
-      .map((s) => ({ id: s.id, signature: s.signature }));
-    const cycles = compactCycles(graph.importCycles(), 5, 10);
+    const { languages, modules, entryPoints, cycles } = summaryOf(graph);
     // Modules are ranked; the budget cuts the least central modules first.
     return fitToBudget(modules, args.max_tokens, (kept, truncated) => ({
       root: engine.root,
-      languages: Object.fromEntries([...languages].sort((a, b) => b[1].lines - a[1].lines)),
+      languages,
       totals: { files: graph.table.files.size, symbols: graph.table.all.length, call_edges: graph.edgeCount(), import_edges: graph.imports.size },
       modules: kept,
       entry_points: entryPoints,
@@ -50,6 +38,43 @@ export const repoSummaryTool = defineTool({
     }));
   },
 });
+
+interface Summary {
+  languages: Record<string, { files: number; lines: number }>;
+  modules: ModuleSummary[];
+  entryPoints: { id: string; signature: string }[];
+  cycles: ReturnType<typeof compactCycles>;
+}
+
+/**
+ * Everything but the budget depends on the graph alone: computed once per graph version (an in-place edit bumps
+ * it) and kept, so asking again does not rank every symbol of the workspace again.
+ */
+const summaries = new WeakMap<CodeGraph, { version: number; summary: Summary }>();
+
+function summaryOf(graph: CodeGraph): Summary {
+  const hit = summaries.get(graph);
+  if (hit && hit.version === graph.version) return hit.summary;
+  const languages = new Map<string, { files: number; lines: number }>();
+  for (const [, detail] of graph.table.files) {
+    const l = languages.get(detail.lang) ?? { files: 0, lines: 0 };
+    l.files++;
+    l.lines += detail.lines;
+    languages.set(detail.lang, l);
+  }
+  const entryPoints = graph.table.all
+    .filter((s) => (ENTRY_NAMES.has(s.name) && s.parent === undefined && (s.kind === 'function' || s.kind === 'method')) || (ENTRY_FILES.test(s.file) && s.parent === undefined && s.kind === 'function' && ENTRY_NAMES.has(s.name)))
+    .slice(0, 15)
+    .map((s) => ({ id: s.id, signature: s.signature }));
+  const summary: Summary = {
+    languages: Object.fromEntries([...languages].sort((a, b) => b[1].lines - a[1].lines)),
+    modules: moduleSummaries(graph),
+    entryPoints,
+    cycles: compactCycles(graph.importCycles(), 5, 10),
+  };
+  summaries.set(graph, { version: graph.version, summary });
+  return summary;
+}
 
 interface ModuleSummary {
   path: string;

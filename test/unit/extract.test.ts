@@ -62,7 +62,8 @@ describe('extraction with tree-sitter tags queries', () => {
     assert.deepEqual(summary(r), ['class Job 4-7', 'method Job.run 6-7']);
     assert.equal(r.symbols[0].doc, 'A job.');
     assert.deepEqual(r.symbols[0].heritage, ['Base']);
-    assert.deepEqual(r.calls.map((c) => [c.name, c.receiver]), [['step', 'self'], ['g', undefined]]);
+    // Applying a decorator calls it: `@dataclass` is a call made where the class is defined (module level).
+    assert.deepEqual(r.calls.map((c) => [c.name, c.receiver, c.decorator, c.enclosing]), [['dataclass', undefined, true, undefined], ['step', 'self', undefined, 1], ['g', undefined, undefined, 1]]);
     assert.deepEqual(r.imports.map(({ line: _l, ...i }) => i), [{ source: '.m', name: 'f', local: 'g' }, { source: 'os.path', local: 'os.path', namespace: true }]);
   });
 

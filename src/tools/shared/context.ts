@@ -15,7 +15,11 @@ export function createToolContext(base: Omit<ToolContext, 'signal' | 'deadline'>
   return { ...base, signal, deadline: new Deadline(budgetMs, signal, toolName) };
 }
 
-/** The call's deadline; a context built without one (tests, the panel) gets the default budget from now. */
+/**
+ * The call's deadline. A context built without one (a handler run directly, as the bench does) gets the default
+ * budget from now — and it is not stored on the context: a context shared by many calls must not hand the first
+ * call's deadline to every later one.
+ */
 export function deadlineOf(ctx: ToolContext): Deadline {
-  return (ctx.deadline ??= new Deadline(TOOL_BUDGET_MS, ctx.signal));
+  return ctx.deadline ?? new Deadline(TOOL_BUDGET_MS, ctx.signal);
 }

@@ -3,6 +3,7 @@ import type { ZodRawShape } from 'zod';
 import { asSightlineError, type ErrorKind, errorMessage, isSightlineError, SightlineError } from '../../common/errors';
 import type { Engine } from '../../engine/engine';
 import type { ToolContext, ToolDefinition, ToolResult } from './tool';
+import { estimateTokens } from '../../common/tokens';
 import { createToolContext } from './context';
 import { validateArgs } from './validate';
 
@@ -25,8 +26,8 @@ export type ToolOutcome<T> =
  * logged with its stack, and the caller gets one honest sentence.
  */
 export async function invokeTool<O extends ZodRawShape>(tool: ToolDefinition<O>, args: unknown, base: ToolContext): Promise<ToolOutcome<ToolResult<O>>> {
-  // This call's time budget starts here, whoever invokes it (see context.ts).
-  const ctx = base.deadline ? base : createToolContext(base, tool.name, base.signal);
+  // This call's time budget starts here, whoever invokes it (see context.ts): never one left on a shared context.
+  const ctx = createToolContext(base, tool.name, base.signal);
   let valid: Record<string, unknown>;
   try {
     valid = validateArgs(tool, args);
@@ -34,8 +35,11 @@ export async function invokeTool<O extends ZodRawShape>(tool: ToolDefinition<O>,
     return { ok: false, error: toolError(e, ctx, tool.name), phase: 'arguments' };
   }
   try {
-    const value = await tool.run(valid, ctx);
     const engine = ctx.workspaces.pick(stringArg(valid.workspace) ?? stringArg(valid.repository), stringArg(valid.file));
+    // max_tokens bounds the whole answer the agent gets, freshness included: the tool fits its part into the rest.
+    const reserve = estimateTokens({ freshness: engine.freshness() }) + 2;
+    const budgeted = typeof valid.max_tokens === 'number' ? { ...valid, max_tokens: Math.max(1, valid.max_tokens - reserve) } : valid;
+    const value = await tool.run(budgeted, ctx);
     return { ok: true, value: { ...value, freshness: engine.freshness() }, engine };
   } catch (e) {
     return { ok: false, error: toolError(withFolderHint(e, ctx, valid), ctx, tool.name), phase: 'run' };

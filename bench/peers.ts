@@ -1,0 +1,57 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CACHE_DIR, type Corpus } from './corpora';
+
+/**
+ * The peer row (`npm run bench -- --peers`): the npm package `@colbymchenry/codegraph` — a local code graph for
+ * agents, like ours — indexing the same corpus in the same run, so "ahead of the peers" is a measured ratio.
+ * It is installed from the registry into .bench-cache/peers (its per-platform package carries its own Node 24),
+ * never into the project, and run cold: its `.codegraph/` state is removed before each run.
+ */
+export const PEER = { name: '@colbymchenry/codegraph', version: '1.6.1' };
+
+export interface PeerResult {
+  peer: string;
+  wallMs: number;
+  peakRssMb: number;
+  /** Why there is no figure (install or run failed), shown instead of one. */
+  error?: string;
+}
+
+const PEER_DIR = path.join(CACHE_DIR, 'peers', `codegraph-${PEER.version}`);
+
+/** The peer's launcher, installed on first use; undefined (with the reason) when the registry has no build for this machine. */
+export function ensurePeer(log: (line: string) => void): { shim?: string; error?: string } {
+  const shim = path.join(PEER_DIR, 'node_modules', '@colbymchenry', 'codegraph', 'npm-shim.js');
+  if (!fs.existsSync(shim)) {
+    log(`installing ${PEER.name}@${PEER.version} into ${PEER_DIR} (bench only)`);
+    fs.mkdirSync(PEER_DIR, { recursive: true });
+    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel', 'error', '--prefix', PEER_DIR, `${PEER.name}@${PEER.version}`], { stdio: ['ignore', 'inherit', 'inherit'] });
+    if (r.status !== 0 || !fs.existsSync(shim)) return { error: `npm install ${PEER.name}@${PEER.version} failed (exit ${r.status})` };
+  }
+  return { shim };
+}
+
+/**
+ * One cold `codegraph init` over the corpus folder. Wall time and peak RSS come from GNU time (`%e %M`): its
+ * maximum resident set covers the launcher and the bundled Node it waits for.
+ */
+export function runPeer(shim: string, corpus: Corpus): PeerResult {
+  const peer = `${PEER.name}@${PEER.version}`;
+  const state = path.join(corpus.dir, '.codegraph');
+  fs.rmSync(state, { recursive: true, force: true });
+  const report = path.join(PEER_DIR, 'time.txt');
+  // The peer writes a .codegraph/ into the folder it indexes; CODEGRAPH_NO_DOWNLOAD keeps its shim off the network.
+  const r = spawnSync('/usr/bin/time', ['-o', report, '-f', '%e %M', process.execPath, shim, 'init', '--yes', corpus.dir], {
+    cwd: corpus.dir,
+    env: { ...process.env, CODEGRAPH_NO_DOWNLOAD: '1', CODEGRAPH_TELEMETRY: '0', NO_COLOR: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  fs.rmSync(state, { recursive: true, force: true });
+  if (r.status !== 0) return { peer, wallMs: NaN, peakRssMb: NaN, error: `exit ${r.status}: ${(r.stderr ?? '').trim().split('\n').pop()?.slice(0, 200) ?? ''}` };
+  const [seconds, kb] = fs.readFileSync(report, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  return { peer, wallMs: seconds * 1000, peakRssMb: kb / 1024 };
+}
