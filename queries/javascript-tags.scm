@@ -8,6 +8,22 @@
 (field_definition property: (property_identifier) @name) @def.field
 (assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @name) right: [(arrow_function) (function_expression)] (#eq? @_m "exports")) @def.function
 
+; Function-like definitions that are not declarations (src/index/js-definitions.ts names them):
+; an object literal holding functions is a namespace (`const api = { start() {} }` → api, api.start),
+(variable_declarator name: (identifier) @name value: (object [(method_definition) (pair value: [(function_expression) (arrow_function) (generator_function)])])) @def.constant
+(variable_declarator value: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)]) @def.method))
+(export_statement "default" @name value: (object [(method_definition) (pair value: [(function_expression) (arrow_function) (generator_function)])])) @def.constant
+(export_statement value: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)]) @def.method))
+; CommonJS exports are top-level functions: `module.exports = { f: function () {} }`, `module.exports.f = …`,
+(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_e) right: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)]) @def.function) (#eq? @_m "module") (#eq? @_e "exports"))
+((assignment_expression left: (member_expression object: (member_expression object: (identifier) @_m property: (property_identifier) @_e) property: (property_identifier) @name) right: [(function_expression) (arrow_function) (generator_function)]) @def.function (#eq? @_m "module") (#eq? @_e "exports"))
+; prototype methods are methods of the constructor (`X.prototype.m = function` and `X.prototype = { m() {} }` → X.m),
+((assignment_expression left: (member_expression object: (member_expression object: (identifier) @def.container property: (property_identifier) @def.prototype) property: (property_identifier) @name) right: [(function_expression) (arrow_function) (generator_function)]) @def.method (#eq? @def.prototype "prototype"))
+(assignment_expression left: (member_expression object: (identifier) @def.container property: (property_identifier) @def.prototype) right: (object (method_definition name: (property_identifier) @name) @def.method) (#eq? @def.prototype "prototype"))
+(assignment_expression left: (member_expression object: (identifier) @def.container property: (property_identifier) @def.prototype) right: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)]) @def.method) (#eq? @def.prototype "prototype"))
+; and a function stored on a named object or function is its member (`obj.p = function` → obj.p).
+((assignment_expression left: (member_expression object: (identifier) @def.container property: (property_identifier) @name) right: [(function_expression) (arrow_function) (generator_function)]) @def.method (#not-any-of? @def.container "exports" "module" "window" "globalThis" "global" "self"))
+
 (class_declaration name: (identifier) @name) @def.class
 (class_declaration (class_heritage (_) @def.heritage)) @def.class
 
@@ -37,3 +53,15 @@
 (variable_declarator name: (identifier) @bind.name value: (new_expression constructor: (identifier) @bind.type)) @bind
 (variable_declarator name: (identifier) @bind.name value: (await_expression (new_expression constructor: (identifier) @bind.type))) @bind
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @bind.field) right: (new_expression constructor: (identifier) @bind.type)) @bind
+
+; Function values (src/index/js-values.ts keeps the few that can matter): locals and assignments, object
+; properties holding a function, returned values, arguments, `module.exports = f`.
+; Only values that may hold a function already defined elsewhere (a function written in place is a symbol itself).
+(variable_declarator name: (identifier) @value.name value: [(identifier) (member_expression) (call_expression) (binary_expression) (ternary_expression) (subscript_expression) (await_expression) (parenthesized_expression)] @value.ref) @value
+(assignment_expression left: (identifier) @value.name right: [(identifier) (member_expression) (call_expression) (binary_expression) (ternary_expression) (subscript_expression) (await_expression) (parenthesized_expression)] @value.ref) @value
+(variable_declarator name: (identifier) @value.holder value: (object (pair key: (property_identifier) @value.name value: [(identifier) (member_expression)] @value.ref))) @value
+(return_statement [(identifier) (member_expression)] @value.ref) @value.return
+(return_statement (call_expression function: (member_expression property: (property_identifier) @_bind)) @value.ref (#eq? @_bind "bind")) @value.return
+(arguments [(identifier) (member_expression)] @value.ref) @value.arg
+(arguments (call_expression function: (member_expression property: (property_identifier) @_bind)) @value.ref (#eq? @_bind "bind")) @value.arg
+(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_e) right: [(identifier) (member_expression)] @value.ref (#eq? @_m "module") (#eq? @_e "exports")) @value.export

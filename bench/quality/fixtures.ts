@@ -7,7 +7,7 @@ import { Engine } from '../../src/engine/engine';
  * Hand-annotated fixtures (test/fixtures/quality/<lang>/expected.txt): every call edge of a small workspace,
  * written by hand. Sightline's edges at or above a confidence floor are compared with them exactly.
  */
-export const FIXTURE_LANGS = ['python', 'go', 'rust', 'tsx'] as const;
+export const FIXTURE_LANGS = ['python', 'go', 'rust', 'tsx', 'javascript'] as const;
 export const FIXTURE_DIR = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'quality');
 
 export interface FixtureScore {

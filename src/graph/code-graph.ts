@@ -60,6 +60,11 @@ export class CodeGraph {
   private readonly dispatch: DispatchIndex;
   /** Callees each file calls at module level, so an update can take its sites back out of moduleCallers. */
   private readonly moduleCalleesByFile = new Map<string, Set<string>>();
+  /**
+   * Files whose function values make edges out of another file's functions (`run(f)` here, `cb()` in run there):
+   * an edit to either re-links the whole graph, because re-linking one file cannot take those edges back.
+   */
+  private readonly crossFileValueFlows = new Set<string>();
 
   constructor(files: ReadonlyMap<string, FileRecord>, config: ProjectConfig, link = true) {
     this.table = new SymbolTable(files);
@@ -166,7 +171,7 @@ export class CodeGraph {
    */
   updateFile(file: string, record: FileRecord): boolean {
     const old = this.table.files.get(file);
-    if (!old || !sameShape(old, record)) return false;
+    if (!old || !sameShape(old, record) || this.crossFileValueFlows.has(file)) return false;
     this.table.replaceRecord(file, record);
     for (const sym of this.table.byFile.get(file) ?? []) {
       for (const edge of this.calls.outEdges(sym.id)) this.calls.dropEdge(edge);
@@ -207,6 +212,11 @@ export class CodeGraph {
         const confidence = dispatchConfidence(resolved.confidence, overrides.length);
         for (const o of overrides) if (!direct.has(o.id)) this.addCall(file, from, o.id, site, 'dispatch', confidence);
       }
+    }
+    for (const flow of this.resolver.valueFlows(file, record)) {
+      const site = { file: flow.from?.file ?? file, line: flow.line, character: flow.character };
+      if (site.file !== file) this.crossFileValueFlows.add(file).add(site.file);
+      for (const target of flow.targets) this.addCall(file, flow.from?.id, target.id, site, 'value', flow.confidence);
     }
   }
 
@@ -350,7 +360,7 @@ function bySite(a: CallSite, b: CallSite): number {
 /**
  * What other files can see of a file: its symbols (names, nesting, kinds, bases, signatures — Go return
  * types are read from signatures), its imports and re-exports, its field types, module-level variables and
- * returned values, and its package. Bodies,
+ * returned values (JS: what functions return and what `module.exports` holds), and its package. Bodies,
  * positions, docs and local variables are private to the file: an edit that changes only those re-links
  * only this file.
  */
@@ -368,7 +378,7 @@ export function sameShape(a: FileRecord, b: FileRecord): boolean {
     const y = b.imports[i];
     if (x.source !== y.source || x.name !== y.name || x.local !== y.local || x.namespace !== y.namespace || x.reexport !== y.reexport) return false;
   }
-  return outwardBindings(a) === outwardBindings(b);
+  return outwardBindings(a) === outwardBindings(b) && outwardValues(a) === outwardValues(b);
 }
 
 /**
@@ -380,6 +390,11 @@ function outwardBindings(r: FileRecord): string {
     .filter((x) => x.field || x.scope === undefined || x.name === 'return')
     .map((x) => `${x.name}\0${x.type}\0${x.scope}\0${x.fromCall}\0${x.alias}\0${x.collection}`)
     .join('\n');
+}
+
+/** JS: what functions return and what `module.exports` holds are read by the files that call them. */
+function outwardValues(r: FileRecord): string {
+  return (r.values ?? []).filter((v) => v.kind === 'return' || v.kind === 'export').map((v) => `${v.kind}\0${v.scope}\0${v.ref}`).join('\n');
 }
 
 function pageRanks(graph: DirectedGraph): Map<string, number> {

@@ -4,7 +4,8 @@ import type { IndexedSymbol } from './symbol-table';
  * How a call edge was resolved, most certain first. An agent (and `npm run quality`) can tell a proven
  * edge from a guess: `name` edges are name matches only and carry a confidence below 1. `dispatch` edges lead
  * from a call of a base, interface or trait method to an override or implementation it may run (src/graph/dispatch.ts).
- * `value`: the callee reached the call through a variable, a collection or a return value (`a = func; a()`);
+ * `value`: the callee reached the call through a variable, a collection, a parameter or a return value (`a = func; a()`;
+ * JS/TS in src/graph/values.ts, Python/Go/Rust in src/graph/value-flow.ts);
  * `decorator`: `@dec` applied to a definition.
  */
 export type Resolution = 'scope' | 'member' | 'import' | 'package' | 'dispatch' | 'value' | 'decorator' | 'name';

@@ -9,6 +9,7 @@ import type { IndexedSymbol, SymbolTable } from './symbol-table';
 import { dirOf } from './symbol-table';
 import { type Convention, namingConventions } from './conventions';
 import { calleeOfCallExpression, returnTypeName } from './signatures';
+import { FunctionValues, type ValueFlow as JsValueFlow } from './values';
 import { ValueFlow } from './value-flow';
 import { builtinType } from './builtins';
 
@@ -41,6 +42,8 @@ export class CallResolver {
   private readonly exports: ModuleExports;
   /** Shared with DispatchIndex, which builds the override relation from the same bases. */
   readonly types: TypeHierarchy;
+  /** JavaScript/TypeScript function values (values.ts); Python, Go and Rust ones are `values` (value-flow.ts). */
+  private readonly jsValues: FunctionValues;
   private returnDepth = 0;
   private readonly conventionsByFamily = new Map<string, Map<string, Convention>>();
   /** Keyed by the bindings array itself, so a record passed under another file's name still finds its own. */
@@ -53,6 +56,7 @@ export class CallResolver {
     private readonly modules: ModuleResolver,
   ) {
     this.exports = new ModuleExports(table, modules);
+    this.jsValues = new FunctionValues(table, this);
     this.types = new TypeHierarchy(table, modules, (file, record, family, name) => this.denoteTypeName(file, record, family, name)?.symbols ?? []);
     this.values = new ValueFlow(table, this);
   }
@@ -92,9 +96,18 @@ export class CallResolver {
     return targets.length ? { targets: unique(targets), resolution: 'member', confidence: 1 } : undefined;
   }
 
+  /** Edges that JS/TS function values make (functions passed as arguments), for CodeGraph. */
+  valueFlows(file: string, record: FileRecord): JsValueFlow[] {
+    return languageInfo(record.lang).family === 'js' ? this.jsValues.flows(file, record) : [];
+  }
+
   /** One call, without the adjustments `resolve` makes for constructors and decorators (value flow resolves names with it). */
   resolveCall(file: string, record: FileRecord, family: string, call: CallRecord, enclosing: IndexedSymbol | undefined): ResolvedCall | undefined {
     if (call.receiver === undefined) return this.resolveBare(file, record, family, call, enclosing);
+    if (family === 'js') {
+      const viaValue = this.jsValues.property(file, record, call, enclosing) ?? this.jsValues.invoked(file, record, call, enclosing);
+      if (viaValue) return viaValue;
+    }
     const receiver = this.denote(file, record, family, call.receiver, enclosing);
     if (!receiver) return this.byName(family, call, true);
     switch (receiver.kind) {
@@ -109,7 +122,8 @@ export class CallResolver {
         const value = this.constantsValue(receiver.symbols);
         if (value) return this.resolveOn(value, family, call);
         // Static access through a type (`Foo.create()`, Rust `Foo::new()`), or a namespace symbol.
-        const types = receiver.symbols.filter((s) => TYPE_KINDS.has(s.kind) || s.kind === 'module');
+        // JS object literals and functions hold members too (`api.start`, `f.helper = function`).
+        const types = receiver.symbols.filter((s) => TYPE_KINDS.has(s.kind) || s.kind === 'module' || (family === 'js' && (s.kind === 'constant' || s.kind === 'function')));
         const targets = types.flatMap((t) => this.types.members(t, call.name));
         if (targets.length) return { targets: unique(targets), resolution: 'member', confidence: receiver.resolution === 'name' ? 0.6 : 1 };
         return this.byName(family, call, true);
@@ -157,8 +171,11 @@ export class CallResolver {
     for (let scope = enclosing; scope; scope = scope.parent !== undefined ? fileSymbols[scope.parent] : undefined) {
       // Members of a type are not in scope as bare names; functions nested in a function or a constant's initializer are.
       if (TYPE_KINDS.has(scope.kind)) continue;
-      const nested = this.table.nestedNamed(file, scope.local, call.name).filter((s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind));
+      // Methods of object literals nested here are the object's, not names in scope.
+      const nested = this.table.nestedNamed(file, scope.local, call.name).filter((s) => s.kind === 'function' || TYPE_KINDS.has(s.kind));
       if (nested.length) return { targets: nested, resolution: 'scope', confidence: 1 };
+      const value = family === 'js' ? this.jsValues.inScope(file, record, call.name, scope) : undefined;
+      if (value) return value === 'shadowed' ? undefined : value;
       // A local variable holding a call's result (`const decode = make(…); decode(x)`) shadows the file's function.
       // Only those in JS: parameter bindings also come from function types and inner callbacks, whose scope we do not see.
       if (family === 'js') {
@@ -169,6 +186,8 @@ export class CallResolver {
       const bound = this.values.boundCall(file, record, family, call, scope.local);
       if (bound !== undefined) return bound ?? undefined;
     }
+    const moduleValue = family === 'js' ? this.jsValues.inScope(file, record, call.name, undefined) : undefined;
+    if (moduleValue && moduleValue !== 'shadowed') return moduleValue;
     if (family !== 'js') {
       const bound = this.values.boundCall(file, record, family, call, undefined);
       if (bound) return bound;
@@ -273,8 +292,15 @@ export class CallResolver {
       const bases = this.types.bases(owner, family);
       return bases.length ? { kind: 'instance', types: bases, resolution: 'member', confidence: 1 } : { kind: 'external' };
     }
+    if (family === 'js' && head === 'this' && !owner) {
+      // `this` in a method of an object literal is that object.
+      const object = this.jsValues.thisObject(file, enclosing);
+      if (object) return { kind: 'symbols', symbols: [object], resolution: 'member' };
+    }
     const local = this.localType(file, record, enclosing, head);
     if (local) return local;
+    const localObject = family === 'js' ? this.jsValues.localObject(file, enclosing, head) : [];
+    if (localObject.length) return { kind: 'symbols', symbols: localObject, resolution: 'scope' };
     if (family === 'rust') {
       // `inner::tag()` inside `mod helper { … }`: a module declared in an enclosing inline module.
       const inline = this.enclosingModuleItem(file, enclosing, head);
@@ -415,6 +441,11 @@ export class CallResolver {
     }
     if (top?.length) return { kind: 'symbols', symbols: top, resolution: 'scope' };
     const bound = this.exports.bindings(file, record, family).get(name);
+    if (bound?.kind === 'module' && family === 'js') {
+      // `const m = require('./m')` where m.js says `module.exports = f` (a function, class or object): m is f.
+      const exported = this.jsValues.exportedValue(bound.files);
+      if (exported.length) return { kind: 'symbols', symbols: exported, resolution: 'import' };
+    }
     if (bound) return bound;
     if (family === 'go') {
       // This file has no top-level `name` (checked above), so the whole package's are the other files'.

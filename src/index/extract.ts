@@ -5,6 +5,9 @@ import type { LanguageId } from './languages';
 import { docComment, signatureOf } from './documentation';
 import { mergeOverloads } from './overloads';
 import { rustUseImports } from './rust-use';
+import { functionValues } from './js-values';
+import { isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
+import { languageInfo } from './languages';
 import { withTypeBounds } from './type-bounds';
 import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, SymbolRecord } from './records';
 
@@ -15,6 +18,7 @@ import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, S
  */
 
 const RECEIVER_MAX = 120;
+const NOT_DEF_CAPTURES = new Set(['def.heritage', 'def.container', 'def.receiver', 'def.prototype']);
 /**
  * In-progress matches the query cursor keeps at once. Unbounded, a long method chain (`a.b().b()…`, each call
  * nested in the next) keeps one pending match per level and indexing turns quadratic (10k lines: ~40 s);
@@ -44,6 +48,8 @@ interface Def {
   /** Explicit container (Go receiver type, Rust impl type). */
   container?: string;
   receiver?: string;
+  /** JS `X.prototype.m = …`: the container is a constructor, hence a class. */
+  prototype?: boolean;
   /** Rust impl blocks: a container scope that is not itself a symbol. */
   implOnly?: boolean;
   trait?: string;
@@ -101,11 +107,12 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const callMatches: QueryMatch[] = [];
   const imports: ImportRecord[] = [];
   const bindMatches: QueryMatch[] = [];
+  const valueMatches: QueryMatch[] = [];
   let packageName: string | undefined;
 
   for (const match of query.matches(tree.rootNode, { matchLimit: QUERY_MATCH_LIMIT })) {
     const caps = captureMap(match);
-    const defCap = match.captures.find((c) => c.name.startsWith('def.') && !['def.heritage', 'def.container', 'def.receiver'].includes(c.name));
+    const defCap = match.captures.find((c) => c.name.startsWith('def.') && !NOT_DEF_CAPTURES.has(c.name));
     if (caps.has('package')) packageName = caps.get('package')!.text;
     else if (caps.has('scope.impl')) addImplScope(defs, caps);
     else if (defCap && caps.has('name')) addDef(defs, defCap.node, caps.get('name')!, defCap.name.slice(4) as SymbolKind, match);
@@ -114,9 +121,11 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
     else if (caps.has('import')) imports.push(...importsFrom(lang, caps));
     else if (caps.has('reexport')) imports.push(reexportFrom(caps));
     else if (caps.has('bind')) bindMatches.push(match);
+    else if (caps.has('value.ref')) valueMatches.push(match);
   }
 
   dropBareDuplicates(imports);
+  if (languageInfo(lang).family === 'js') for (const [key, def] of defs) if (def.kind === 'constant' && isRequire(def.node)) defs.delete(key);
   const ordered = [...defs.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
   const { symbols, symbolOfDef } = buildSymbols(lang, ordered, text);
   const locate = enclosingLocator(ordered, symbolOfDef);
@@ -125,6 +134,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const bindingsOf = (ms: QueryMatch[]) => ms.map((m) => bindingFrom(m, locate, symbols)).filter((b): b is BindingRecord => b !== undefined);
   const bindings = withTypeBounds(bindingsOf(bindMatches.filter((m) => !isBound(m))), bindingsOf(bindMatches.filter(isBound)));
   for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
+  const values = functionValues(valueMatches, calls, symbols, imports, locate, (i) => codePointColumn(text, i));
 
   return mergeOverloads({
     lang,
@@ -132,6 +142,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
     calls,
     imports,
     bindings,
+    ...(values ? { values } : {}),
     packageName,
     hasErrors: tree.rootNode.hasError,
     lines: tree.rootNode.endPosition.row + 1,
@@ -157,7 +168,9 @@ function addDef(defs: Map<number, Def>, node: Node, nameNode: Node, kind: Symbol
   const heritage = match.captures.filter((c) => c.name === 'def.heritage').map((c) => baseTypeName(c.node.text));
   const container = match.captures.find((c) => c.name === 'def.container')?.node.text;
   const receiver = match.captures.find((c) => c.name === 'def.receiver')?.node.text;
+  const prototype = match.captures.some((c) => c.name === 'def.prototype') || undefined;
   if (existing) {
+    existing.prototype ??= prototype;
     if (DEF_PRIORITY[kind] > DEF_PRIORITY[existing.kind]) {
       existing.kind = kind;
       existing.node = node;
@@ -167,7 +180,7 @@ function addDef(defs: Map<number, Def>, node: Node, nameNode: Node, kind: Symbol
     existing.receiver ??= receiver;
     return;
   }
-  defs.set(key, { node, nameNode, kind, heritage, container, receiver });
+  defs.set(key, { node, nameNode, kind, heritage, container, receiver, prototype });
 }
 
 /** Heritage patterns match without @name (so one match per base); attach them to the def they belong to. */
@@ -225,6 +238,8 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       prefix = qualifiedOfDef.get(parentDef);
       const parentIsType = parentDef.implOnly || MEMBER_CONTAINERS.has(parentDef.kind);
       if (kind === 'function' && parentIsType) kind = 'method';
+      // A function in an object literal held by a name (`const api = { start() {} }`) is that object's method.
+      if (kind === 'function' && parentDef.kind === 'constant' && isObjectMember(def.node)) kind = 'method';
       // Python class attributes and TS fields captured as constants inside a class are fields.
       if (kind === 'constant' && parentIsType) kind = 'field';
     }
@@ -256,6 +271,7 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
     const target = symbols.find((s) => s.name === def.nameNode.text && s.parent === undefined && (s.kind === 'struct' || s.kind === 'enum'));
     if (target) (target.heritage ??= []).includes(def.trait) || target.heritage.push(def.trait);
   }
+  markPrototypeOwners(symbols, ordered.filter((d) => d.prototype).map((d) => d.container!));
   return { symbols, symbolOfDef };
 }
 

@@ -5,7 +5,7 @@ import type { FileRecord } from './records';
  * function f(a) {…}`), interface method overloads, a Python property's getter and setter. A run of same-named
  * functions or methods side by side under the same parent becomes its last member (the implementation), with
  * its range and name position widened to the first, and the first one's doc when it has none. Indices into the symbol list
- * (parents, enclosing symbols of calls, binding scopes) are remapped.
+ * (parents, enclosing symbols of calls, binding and value scopes) are remapped.
  */
 export function mergeOverloads(record: FileRecord): FileRecord {
   const { symbols } = record;
@@ -50,6 +50,7 @@ export function mergeOverloads(record: FileRecord): FileRecord {
     symbols: kept,
     calls: record.calls.map((c) => (c.enclosing === undefined ? c : { ...c, enclosing: remap(c.enclosing) })),
     bindings: record.bindings.map((b) => (b.scope === undefined ? b : { ...b, scope: remap(b.scope) })),
+    ...(record.values ? { values: record.values.map((v) => (v.scope === undefined ? v : { ...v, scope: remap(v.scope) })) } : {}),
   };
 }
 

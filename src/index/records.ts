@@ -111,12 +111,37 @@ export interface BindingRecord {
   scope?: number;
 }
 
+/**
+ * A function value moving through a name (JavaScript and TypeScript): `ref` is the expression as written (`f`,
+ * `obj.m`, `this.m`, `make()`; `.bind(…)` dropped). Kept only where it can matter (see src/index/js-values.ts).
+ *  - `alias`: `name = ref` (a local or a property of an object literal, `handlers.x`); `ref` empty when the value
+ *    is no function reference, so the local only shadows.
+ *  - `return`: the function `scope` returns `ref`.
+ *  - `arg`: `ref` is argument `index` of the call whose name is at `callLine`:`callCharacter`.
+ *  - `export`: `module.exports = ref`.
+ */
+export interface ValueRecord {
+  kind: 'alias' | 'return' | 'arg' | 'export';
+  name?: string;
+  ref: string;
+  index?: number;
+  callLine?: number;
+  callCharacter?: number;
+  /** 1-based position of `ref`. */
+  line: number;
+  character: number;
+  /** Enclosing symbol index, or undefined at module level. */
+  scope?: number;
+}
+
 export interface FileRecord {
   lang: LanguageId;
   symbols: SymbolRecord[];
   calls: CallRecord[];
   imports: ImportRecord[];
   bindings: BindingRecord[];
+  /** JavaScript/TypeScript function values; absent when there are none. */
+  values?: ValueRecord[];
   /** Go `package x` name, Python/Rust nothing. */
   packageName?: string;
   /** Parse errors were found; results for those regions are partial. */
