@@ -2,7 +2,7 @@ import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server
 import type { ToolContext, ToolDefinition } from '../tools/shared/tool';
 import { invokeTool } from '../tools/shared/invoke';
 import { toCallToolResult } from './results';
-import { listedAnnotations, listedInputSchema, listedOutputSchema } from './tool-list';
+import { listedAnnotations, listedInputSchema, withoutSchemaLine } from './tool-list';
 
 export const SERVER_NAME = 'sightline';
 
@@ -24,7 +24,7 @@ const INSTRUCTIONS =
   'where a tool takes a position it also takes `symbol` instead: a name (nested functions and object-literal methods too), `Class.method`, a symbol_id (`src/a.ts#Class.method`) returned by any tool, or `path:line` (`src/a.ts:120`, the symbol enclosing that line). ' +
   'An ambiguous name returns the candidates. `max_tokens` is the answer\'s token budget: a cut answer says `truncated: true` and, in `hint`, how to get the rest. ' +
   '`workspace` (or `repository`) picks a folder when several are open; default the first. `min_confidence` (default 0.5) drops call edges ' +
-  'guessed from names only; 0 keeps them. Every answer carries `freshness` (when the index was updated, files changed since).';
+  'guessed from names only; 0 keeps them. `dispatch` (default true): calls of a base, interface or trait method also reach its overrides; false leaves those edges out. Every answer carries `freshness` (when the index was updated, files changed since).';
 
 /**
  * Builds an MCP server with the given tools. Transport-agnostic: the CLI connects it to stdio, the extension
@@ -41,7 +41,9 @@ export function createMcpServer(options: ServerOptions): McpServer {
         // No title: clients show the name, and the list is in every agent's context (bench/tool-list.ts).
         description: tool.description,
         inputSchema: listedInputSchema(tool.inputSchema),
-        outputSchema: listedOutputSchema(tool.outputSchema),
+        // The tool's listed result schema (outputs.ts: the keys every answer has, their top-level types, nested parts
+        // open), without the `$schema` line: clients check answers against it, so it must say what is certain.
+        outputSchema: withoutSchemaLine(tool.outputSchema),
         annotations: listedAnnotations(tool.annotations),
       },
       async (args: Record<string, unknown>, extra) => toCallToolResult(await invokeTool(tool, args, { ...options.context, signal: extra.signal })),

@@ -46,18 +46,9 @@ export function listedInputSchema(shape: ToolDefinition['inputSchema']) {
   return z.object(shape).meta({ $schema: undefined } as Record<string, unknown>);
 }
 
-/** Keys every answer may carry, explained once in the server instructions. */
-const CONVENTIONAL_KEYS = new Set(['freshness', 'truncated', 'hint']);
-
-/**
- * A tool's result schema as listed: the names of its top-level keys, open (`{}`), nothing nested, nothing
- * required, and not the conventional keys (`freshness`, `truncated`, `hint`: the instructions explain them). The descriptions say what the
- * keys hold; the full schemas stay what the tools' results are checked against in the tests. This keeps each
- * tool's listed result schema to a few dozen bytes of every agent's context.
- */
-export function listedOutputSchema(schema: ToolDefinition['outputSchema']) {
-  const keys = Object.keys(schema.shape).filter((key) => !CONVENTIONAL_KEYS.has(key));
-  return z.looseObject(Object.fromEntries(keys.map((key) => [key, z.unknown().optional()]))).meta({ $schema: undefined, additionalProperties: undefined } as Record<string, unknown>);
+/** A result schema as listed: the same zod object, without the `$schema` line zod adds to every JSON Schema. */
+export function withoutSchemaLine(schema: ToolDefinition['outputSchema']) {
+  return schema.meta({ $schema: undefined } as Record<string, unknown>);
 }
 
 /**

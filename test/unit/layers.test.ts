@@ -28,7 +28,7 @@ describe('architecture', () => {
       "src/tools/bad.ts:1 imports '../mcp/server': src/tools may not import src/mcp (allowed: src/common, src/index, src/graph, src/search, src/engine)",
       "src/tools/bad.ts:2 imports '../cli/main': src/tools may not import src/cli (allowed: src/common, src/index, src/graph, src/search, src/engine)",
       "test/unit/bad.test.ts:1 imports (type-only) 'vscode': only src/vscode and src/panel may import vscode",
-      "media/bad.ts:1 imports '../src/tools/shared/symbols': media/ may import only src/panel/protocol.ts",
+      "media/bad.ts:1 imports '../src/tools/shared/symbols': media/ may import only src/panel/protocol.ts and src/panel/graph-layout.ts",
     ]);
   });
 

@@ -32,8 +32,7 @@ export const symbolArg = z
 
 export const dispatchArg = z
   .boolean()
-  .default(true)
-  .describe('Base/interface method calls reach overrides.');
+  .default(true);
 
 export const depthArg = z.number().int().min(1).max(10).default(3);
 

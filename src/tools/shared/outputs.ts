@@ -28,15 +28,19 @@ export const editOutcome = { applied: z.boolean(), edit_count: z.number(), files
  * list of objects only as "{}"/"array". A tool's full result type stays in its own schema (what handlers
  * and the panel are typed by); this keeps the listing small — every client pays for it in its context.
  */
+const CONVENTIONAL_KEYS = new Set(['truncated', 'hint', 'freshness']);
+
 export function listedOutputSchema(shape: ZodRawShape): z.ZodObject<ZodRawShape, z.core.$loose> {
   // Keys a result may leave out (hints, notes, optional parts) are left to the description; the object is open.
-  const always = Object.entries(shape).filter(([, type]) => !(type instanceof z.ZodOptional));
-  return z.looseObject(Object.fromEntries(always.map(([key, type]) => [key, topLevel(type)])));
+  // `truncated`, `hint` and `freshness` are explained once in the server instructions, not per tool.
+  const always = Object.entries(shape).filter(([key, type]) => !(type instanceof z.ZodOptional) && !CONVENTIONAL_KEYS.has(key));
+  // Listed as optional, and lists and objects as `{}`: a `required` list and `"type":"array","items":{}` per key
+  // cost ~3 KB of every agent's context. The types of numbers, strings and booleans still hold.
+  return z.looseObject(Object.fromEntries(always.map(([key, type]) => [key, z.optional(topLevel(type))])));
 }
 
 function topLevel(type: z.core.$ZodType): z.core.$ZodType {
   if (type instanceof z.ZodNullable) return z.nullable(topLevel(type.unwrap()));
-  if (type instanceof z.ZodArray) return type.element instanceof z.ZodString ? type : list;
-  if (type instanceof z.ZodObject || type instanceof z.ZodUnion) return detail;
+  if (type instanceof z.ZodArray || type instanceof z.ZodObject || type instanceof z.ZodUnion) return z.unknown();
   return type;
 }

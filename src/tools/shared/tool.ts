@@ -82,6 +82,7 @@ export function defineTool<S extends ZodRawShape, O extends ZodRawShape>(spec: T
     inputSchema: spec.inputSchema,
     outputSchema: listedOutputSchema(spec.outputSchema),
     annotations: spec.annotations,
+    needsLanguageServer: spec.needsLanguageServer,
     run: (args, ctx, reserveTokens = 0) => {
       const parsed = input.parse(args);
       if (reserveTokens > 0 && 'max_tokens' in parsed && typeof parsed.max_tokens === 'number') {

@@ -55,9 +55,11 @@ describe('VS Code\'s own MCP client (the agent-mode path)', () => {
   });
 
   it('gets an error that reads as one when a tool fails', async () => {
-    const r = await invoke('mcp_sightline_find_callers', { symbol: 'noSuchFunction' });
-    assert.equal(r.error.kind, 'notFound');
-    assert.match(r.error.message, /No symbol named "noSuchFunction"/);
+    // An error carries no structuredContent (a client would check it against the result schema), so VS Code passes
+    // the model its text: `Error (<kind>): <sentence>`, which must read as an error on its own.
+    const result = await vscode.lm.invokeTool('mcp_sightline_find_callers', { input: { symbol: 'noSuchFunction' }, toolInvocationToken: undefined });
+    const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    assert.match(text, /^Error \(notFound\): No symbol named "noSuchFunction"/);
   });
 
   it('follows a settings change of the tool groups: new version, smaller list', async () => {
