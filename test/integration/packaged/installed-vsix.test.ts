@@ -34,7 +34,9 @@ describe('the packaged VSIX, installed into a real VS Code', () => {
     const ext = installed();
     assert.equal(path.dirname(ext.extensionPath), fs.realpathSync(extensionsDir));
     const shipped = fs.readdirSync(ext.extensionPath).sort();
-    for (const absent of ['src', 'node_modules', 'test', 'media', 'queries', 'out']) assert.ok(!shipped.includes(absent), `${absent}/ is not in the VSIX: ${shipped.join(', ')}`);
+    for (const absent of ['src', 'node_modules', 'test', 'queries', 'out']) assert.ok(!shipped.includes(absent), `${absent}/ is not in the VSIX: ${shipped.join(', ')}`);
+    // media/ ships only what the Marketplace and the walkthrough show (the webview's script is built into dist/media).
+    assert.deepEqual(fs.readdirSync(path.join(ext.extensionPath, 'media')).sort(), ['icon.png', 'walkthrough']);
   });
 
   it('activates, indexes the folder in the background, and shows the count in the status bar', async () => {
