@@ -9,9 +9,10 @@ export const CODE_SERVER_VERSION = '4.139.1';
 export const NODE_MAJOR = '24';
 export const CHROMIUM = '/usr/bin/chromium';
 
+// Install progress goes to stderr, the installers' own output too: `npm start` keeps stdout for the URL alone.
 function run(cmd, args, opts = {}) {
-  process.stdout.write(`[install] ${cmd} ${args.join(' ')}\n`);
-  const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], ...opts });
+  process.stderr.write(`[install] ${cmd} ${args.join(' ')}\n`);
+  const r = spawnSync(cmd, args, { stdio: ['ignore', 2, 'inherit'], ...opts });
   if (r.error) throw new Error(`${cmd} could not start: ${r.error.message}`);
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed with exit code ${r.status ?? r.signal}`);
 }
