@@ -9,7 +9,7 @@ import { indexOnlyFeatures } from '../../src/engine/language-features';
 import { Workspaces } from '../../src/engine/workspaces';
 import { createMcpServer } from '../../src/mcp/server';
 import { ALL_TOOLS } from '../../src/tools/registry';
-import { copyFixture, removeDir } from './helpers';
+import { copyFixture, removeDir, seededRandom } from './helpers';
 import { bounded } from './hostile';
 
 /**
@@ -30,17 +30,7 @@ const HOSTILE_STRINGS = [
   '2024-01-01', '2024-13-45', 'yesterday', '-1', 'NaN', 'Infinity', 'ts/src/pipe.ts', 'big.txt',
 ];
 
-/** mulberry32: a small seeded generator, so a failure replays with the same arguments. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 /** What the fuzzer reads of a zod 4 schema: its kind and the bounds zod exposes on it. */
 type Schema = { _zod: { def: any }; minLength?: number | null; maxLength?: number | null; minValue?: number | null; maxValue?: number | null; format?: string | null };

@@ -1,12 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { NameIndex } from '../../src/search/name-index';
 import { identifierTokens } from '../../src/search/tokenize';
+import { seededRandom } from './helpers';
 
-/** A seeded generator, so a failure names a reproducible case. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
+const random = seededRandom;
 
 const PARTS = ['parse', 'Invoice', 'total', 'get', 'set', 'HTTP', 'Server', 'run', 'x', 'aa', 'a', '2', 'Ab', 'ee'];
 

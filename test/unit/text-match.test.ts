@@ -1,17 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { containsIdentifier, starGlobMatcher } from '../../src/common/text-match';
+import { seededRandom } from './helpers';
 
-/** mulberry32, so a failing case replays. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 /** The regex the matchers replace: right on small inputs, catastrophic on hostile ones. Only a test oracle. */
 function globByRegex(pattern: string, text: string): boolean {
