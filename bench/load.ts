@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { RingLogger } from '../src/common/log';
 import { Engine } from '../src/engine/engine';
-import { indexOnlyFeatures } from '../src/engine/language-features';
+import { IndexLanguageFeatures } from '../src/engine/index-features';
 import { Workspaces } from '../src/engine/workspaces';
 import { LoopbackMcpHttpServer } from '../src/mcp/http';
 import { createMcpServer } from '../src/mcp/server';
@@ -84,7 +84,8 @@ async function main(): Promise<void> {
   const callsPerClient = Number(option('calls', '20'));
   const logger = new RingLogger();
   const engine = new Engine({ root: corpus.dir, storageDir: null, logger });
-  const context = { workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger };
+  const workspaces = new Workspaces([engine]);
+  const context = { workspaces, features: new IndexLanguageFeatures(workspaces), logger };
   // Handler time, measured inside the server: what the tools cost, apart from transport and queueing.
   const handlerMs: number[] = [];
   const tools = ALL_TOOLS.map((t) => ({

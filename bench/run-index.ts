@@ -4,7 +4,7 @@ import { RingLogger } from '../src/common/log';
 import { estimateTokens } from '../src/common/tokens';
 import { Engine } from '../src/engine/engine';
 import { INDEX_FILE } from '../src/engine/store';
-import { indexOnlyFeatures } from '../src/engine/language-features';
+import { IndexLanguageFeatures } from '../src/engine/index-features';
 import { Workspaces } from '../src/engine/workspaces';
 import type { CodeGraph } from '../src/graph/code-graph';
 import { ALL_TOOLS } from '../src/tools/registry';
@@ -79,7 +79,8 @@ export async function runIndex(corpus: Corpus, options: { workers?: number; quer
     persistedBytes: fs.existsSync(persisted) ? fs.statSync(persisted).size : 0,
     queries: [],
   };
-  const ctx: ToolContext = { workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger };
+  const workspaces = new Workspaces([engine]);
+  const ctx: ToolContext = { workspaces, features: new IndexLanguageFeatures(workspaces), logger };
   result.queries = await runQueries(ctx, graph, pickQueries(graph), options.queries);
   if (options.edits > 0) result.incremental = await runEdits(engine, options.edits);
   engine.dispose();

@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { RingLogger } from '../src/common/log';
 import { Engine } from '../src/engine/engine';
-import { indexOnlyFeatures } from '../src/engine/language-features';
+import { IndexLanguageFeatures } from '../src/engine/index-features';
 import { Workspaces } from '../src/engine/workspaces';
 import { createMcpServer } from '../src/mcp/server';
 import { withDefaultMaxTokens } from '../src/mcp/tool-list';
@@ -23,7 +23,7 @@ export const TOOL_LIST_BUDGET_BYTES = 28 * 1024;
 export async function toolListJson(tools: readonly ToolDefinition[]): Promise<string> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-tool-list-'));
   const workspaces = new Workspaces([new Engine({ root, logger: new RingLogger(), storageDir: null, workers: 0 })]);
-  const server = createMcpServer({ version: '0.0.0', tools, context: { workspaces, features: indexOnlyFeatures, logger: new RingLogger() } });
+  const server = createMcpServer({ version: '0.0.0', tools, context: { workspaces, features: new IndexLanguageFeatures(workspaces), logger: new RingLogger() } });
   const client = new Client({ name: 'bench', version: '0' });
   const [a, b] = InMemoryTransport.createLinkedPair();
   try {

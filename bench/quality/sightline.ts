@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RingLogger } from '../../src/common/log';
 import { Engine } from '../../src/engine/engine';
-import { indexOnlyFeatures } from '../../src/engine/language-features';
+import { IndexLanguageFeatures } from '../../src/engine/index-features';
 import { Workspaces } from '../../src/engine/workspaces';
 import type { CodeGraph } from '../../src/graph/code-graph';
 import type { IndexedSymbol } from '../../src/graph/symbol-table';
@@ -33,7 +33,8 @@ export async function indexWorkspace(root: string): Promise<SightlineIndex> {
   const graph = await engine.ready();
   const texts = new Map<string, string>();
   for (const file of graph.table.files.keys()) texts.set(file, fs.readFileSync(path.join(engine.root, file), 'utf8'));
-  return { graph, texts, ctx: { workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger } };
+  const workspaces = new Workspaces([engine]);
+  return { graph, texts, ctx: { workspaces, features: new IndexLanguageFeatures(workspaces), logger } };
 }
 
 async function callTool(index: SightlineIndex, name: string, args: Record<string, unknown>): Promise<any> {

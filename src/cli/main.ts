@@ -6,7 +6,7 @@ import { errorMessage } from '../common/errors';
 import { RingLogger } from '../common/log';
 import { sightlineVersion } from '../common/version';
 import { Engine } from '../engine/engine';
-import { indexOnlyFeatures } from '../engine/language-features';
+import { IndexLanguageFeatures } from '../engine/index-features';
 import { Workspaces } from '../engine/workspaces';
 import { createMcpServer } from '../mcp/server';
 import { ALL_TOOLS, toolsForSource } from '../tools/registry';
@@ -71,7 +71,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const workspaces = new Workspaces([engine]);
-  const context = { workspaces, features: indexOnlyFeatures, logger };
+  const context = { workspaces, features: new IndexLanguageFeatures(workspaces), logger };
 
   if (cli.command === 'index') {
     const stats = await engine.index();

@@ -1,10 +1,6 @@
 import { invalidArgument } from '../common/errors';
 
-/**
- * What a language server can answer, in the core's own terms (1-based lines and characters in code points,
- * workspace-relative '/' paths). VS Code backs it with its providers (src/vscode); the CLI has none, and the
- * tools fall back to the index or say plainly that the answer needs VS Code.
- */
+/** A 1-based position (character in code points) in a workspace-relative '/' path. */
 export interface SourcePosition {
   /** Workspace-relative path. */
   file: string;
@@ -128,19 +124,43 @@ export interface FormatOptions {
   insert_spaces: boolean;
 }
 
+/** Who gave an answer: a language server (through VS Code) or Sightline's own index. Tools report it as `source`. */
+export type AnswerSource = 'language_server' | 'index';
+
+/** An answer of a feature the index can also give, and who gave it. */
+export interface Answer<T> {
+  source: AnswerSource;
+  value: T;
+  /** The declaration the answer is about (its name's range), when the answerer knows it: the index always does. */
+  declaration?: SourceRange;
+}
+
+/** A use of a symbol; the index's call sites also say which symbol makes the call and how the call was resolved. */
+export interface ReferenceLocation extends SourceRange {
+  enclosing_symbol?: string;
+  resolution?: string;
+}
+
+/**
+ * What a language server can answer, in the core's own terms (1-based lines and characters in code points,
+ * workspace-relative '/' paths). VS Code backs it with its providers (src/vscode/provider-features.ts), which
+ * hand definition, references, hover and symbols to the index where no server answers; headless (the CLI) the
+ * index answers those alone (src/engine/index-features.ts), and the tools that need a language server say so.
+ */
 export interface LanguageFeatures {
   /** `vscode` when language servers answer; `index` when only Sightline's own index does. */
   readonly source: 'vscode' | 'index';
-  definition?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SourceRange[]>;
-  references?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SourceRange[]>;
+  // Every host answers these five, from the index at least; the rest only a language server answers.
+  definition(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<Answer<SourceRange[]>>;
+  references(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<Answer<ReferenceLocation[]>>;
   implementation?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SourceRange[]>;
   typeDefinition?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SourceRange[]>;
-  hover?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<HoverInfo[]>;
+  hover(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<Answer<HoverInfo[]>>;
   signatureHelp?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SignatureHelpInfo | undefined>;
   completions?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<CompletionInfo[]>;
   inlayHints?(file: string, lines: { start: number; end: number }, workspaceRoot: string, signal?: AbortSignal): Promise<InlayHintInfo[]>;
-  documentSymbols?(file: string, workspaceRoot: string, signal?: AbortSignal): Promise<ProviderSymbol[]>;
-  workspaceSymbols?(query: string, workspaceRoot: string, signal?: AbortSignal): Promise<ProviderSymbol[]>;
+  documentSymbols(file: string, workspaceRoot: string, signal?: AbortSignal): Promise<Answer<ProviderSymbol[]>>;
+  workspaceSymbols(query: string, workspaceRoot: string, signal?: AbortSignal): Promise<Answer<ProviderSymbol[]>>;
   callHierarchy?(at: SourcePosition, direction: CallDirection, workspaceRoot: string, signal?: AbortSignal): Promise<{ item: ProviderSymbol; calls: CallHierarchyCall[] }[]>;
   /** Pull (open documents) and push (everything the servers reported) diagnostics, merged; `file` undefined = the whole workspace. */
   diagnostics?(file: string | undefined, workspaceRoot: string, signal?: AbortSignal): Promise<{ file: string; diagnostics: DiagnosticInfo[] }[]>;
@@ -175,5 +195,3 @@ export function requireCommandConsent(title: string, command: string | undefined
 function quoteCommand(command: string): string {
   return command.length > 100 ? `${command.slice(0, 100)}…` : command;
 }
-
-export const indexOnlyFeatures: LanguageFeatures = { source: 'index' };

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RingLogger } from '../common/log';
 import type { Workspaces } from '../engine/workspaces';
-import { indexOnlyFeatures } from '../engine/language-features';
+import { IndexLanguageFeatures } from '../engine/index-features';
 import { computeBlastRadius } from './compute';
 import { blastRadiusHtml, newNonce } from './html';
 import { IndexFollower } from './index-follower';
@@ -142,7 +142,7 @@ export class BlastRadiusPanel {
     this.follower.follow(engine);
     if (!quiet) this.post({ type: 'loading', request: shown, indexing: engine.status !== 'ready' });
     const maxTokens = this.services.maxTokens();
-    const outcome = await computeBlastRadius({ workspaces, features: indexOnlyFeatures, logger: this.services.logger }, { target: request.target, depth: request.depth, maxTokens, workspace: engine.root });
+    const outcome = await computeBlastRadius({ workspaces, features: new IndexLanguageFeatures(workspaces), logger: this.services.logger }, { target: request.target, depth: request.depth, maxTokens, workspace: engine.root });
     // A newer run started while this one computed: its answer wins.
     if (generation !== this.generation || this.disposed) return this.last ?? { type: 'error', error: { kind: 'cancelled', message: 'Superseded by a newer run.' } };
     if (!outcome.ok) return this.post({ type: 'error', request: shown, error: outcome.error });

@@ -4,7 +4,7 @@ import { fitToBudget } from '../common/tokens';
 import type { SourcePosition } from '../engine/language-features';
 import { positionArgs, positionInWorkspace } from './shared/addressing';
 import { maxTokensArg, workspaceArg } from './shared/common-args';
-import { indexReferences } from './shared/index-navigation';
+import { referencesTo } from '../graph/navigation';
 import { requireFeature } from './shared/language-shared';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, detail, source, counted } from './shared/outputs';
@@ -29,7 +29,7 @@ export const completionsTool = defineTool({
     const { engine, ...resolved } = await positionInWorkspace(ctx, args);
     let at: SourcePosition = resolved.at;
     if (resolved.symbol) {
-      const site = indexReferences(engine.graph, resolved.symbol)[0];
+      const site = referencesTo(engine.graph, resolved.symbol)[0];
       if (!site) throw notFound(`The index knows no use of ${resolved.symbol.id} to complete at. Pass file, line and character instead.`);
       at = { file: site.file, line: site.line, character: site.character + [...resolved.symbol.name].length };
     }

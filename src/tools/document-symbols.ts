@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { invalidArgument } from '../common/errors';
 import { resolveInWorkspace } from '../common/paths';
 import { fitToBudget } from '../common/tokens';
+import type { Engine } from '../engine/engine';
 import type { ProviderSymbol } from '../engine/language-features';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import { maxTokensArg, workspaceArg } from './shared/common-args';
-import { providerSymbolJson, type ProviderSymbolJson } from './shared/language-shared';
+import { indexedSymbolAt, providerSymbolJson, type ProviderSymbolJson } from './shared/language-shared';
 import { lookupSymbol } from '../graph/symbol-lookup';
-import { symbolJson } from './shared/symbols';
+import { symbolJson, type SymbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, symbolRef, source, counted } from './shared/outputs';
 
@@ -21,8 +22,18 @@ function find(symbols: ProviderSymbol[], target: IndexedSymbol): ProviderSymbol 
   return undefined;
 }
 
-function count(list: ProviderSymbolJson[]): number {
-  return list.reduce((n, s) => n + 1 + count(s.children ?? []), 0);
+function count(list: (SymbolJson | ProviderSymbolJson)[]): number {
+  return list.reduce((n, s) => n + 1 + ('children' in s ? count(s.children ?? []) : 0), 0);
+}
+
+function flatten(symbols: ProviderSymbol[]): ProviderSymbol[] {
+  return symbols.flatMap((s) => [s, ...flatten(s.children ?? [])]);
+}
+
+function indexedAt(engine: Engine, s: ProviderSymbol): SymbolJson[] {
+  const at = s.selection ?? s.range;
+  const indexed = indexedSymbolAt(engine, at.file, at.start.line, at.start.character);
+  return indexed ? [symbolJson(indexed)] : [];
 }
 
 export const documentSymbolsTool = defineTool({
@@ -44,17 +55,16 @@ export const documentSymbolsTool = defineTool({
     if ((args.file === undefined) === (args.symbol === undefined)) throw invalidArgument('Pass exactly one of file or symbol.');
     const target = args.symbol !== undefined ? lookupSymbol(await engine.ready(), args.symbol) : undefined;
     const file = target ? target.file : resolveInWorkspace(engine.root, args.file!).rel;
-    if (!ctx.features.documentSymbols) {
-      const graph = await engine.ready();
-      const all = graph.table.byFile.get(file) ?? [];
-      const list = target ? all.filter((s) => s.parent === target.local) : all;
-      return fitToBudget(list, args.max_tokens, (kept, truncated) => ({ file, symbols: kept.map(symbolJson), total: list.length, truncated, source: 'index' }));
-    }
-    await engine.ready().catch(() => undefined); // symbol ids need the index; the outline does not
-    const provided = await ctx.features.documentSymbols(file, engine.root, ctx.signal);
-    const scope = target ? (find(provided, target)?.children ?? []) : provided;
-    const symbols = scope.map((s) => providerSymbolJson(engine, s));
+    await engine.ready().catch(() => undefined); // symbol ids need the index; a language server's outline does not
+    const answer = await ctx.features.documentSymbols(file, engine.root, ctx.signal);
+    const scope = target ? (find(answer.value, target)?.children ?? []) : answer.value;
+    // The index answers in its own Symbol shape (ids every graph tool takes), flat: a file's every symbol, or a
+    // type's own members; a language server's outline keeps its nesting, with the index's ids where it knows them.
+    const symbols: (SymbolJson | ProviderSymbolJson)[] =
+      answer.source === 'index'
+        ? (target ? scope : flatten(scope)).flatMap((s) => indexedAt(engine, s))
+        : scope.map((s) => providerSymbolJson(engine, s));
     const total = count(symbols);
-    return fitToBudget(symbols, args.max_tokens, (kept, truncated) => ({ file, ...(target ? { parent: symbolJson(target) } : {}), symbols: kept, total, truncated, source: 'language_server' }));
+    return fitToBudget(symbols, args.max_tokens, (kept, truncated) => ({ file, ...(target ? { parent: symbolJson(target) } : {}), symbols: kept, total, truncated, source: answer.source }));
   },
 });

@@ -1,7 +1,6 @@
-import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
 import { positionInWorkspace, positionToolArgs } from './shared/addressing';
-import { indexDefinitions, indexReferences } from './shared/index-navigation';
+import { indexedSymbolAt } from './shared/language-shared';
 import { symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, symbolRef, source, counted } from './shared/outputs';
@@ -17,17 +16,16 @@ export const findReferencesTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, at, symbol } = await positionInWorkspace(ctx, args);
-    if (ctx.features.references) {
-      const ranges = await ctx.features.references(at, engine.root, ctx.signal);
-      if (ranges.length) {
-        const refs = ranges.map((r) => ({ file: r.file, line: r.start.line, character: r.start.character }));
-        return fitToBudget(refs, args.max_tokens, (kept, truncated) => ({ ...(symbol ? { symbol: symbolJson(symbol) } : {}), references: kept, total: refs.length, truncated, source: 'language_server' }));
-      }
-    }
-    const graph = await engine.ready();
-    const target = symbol ?? indexDefinitions(engine, graph, at)[0];
-    if (!target) throw notFound(`Nothing at ${at.file}:${at.line}:${at.character} resolves to a symbol in the index. Point at an identifier, or pass symbol.`);
-    const refs = indexReferences(graph, target);
-    return fitToBudget(refs, args.max_tokens, (kept, truncated) => ({ symbol: symbolJson(target), references: kept, total: refs.length, truncated, source: 'index' }));
+    const answer = await ctx.features.references(at, engine.root, ctx.signal);
+    const declared = answer.declaration && indexedSymbolAt(engine, answer.declaration.file, answer.declaration.start.line, answer.declaration.start.character);
+    const target = symbol ?? declared;
+    const refs = answer.value.map((r) => ({
+      file: r.file,
+      line: r.start.line,
+      character: r.start.character,
+      ...(r.enclosing_symbol ? { enclosing_symbol: r.enclosing_symbol } : {}),
+      ...(r.resolution ? { resolution: r.resolution } : {}),
+    }));
+    return fitToBudget(refs, args.max_tokens, (kept, truncated) => ({ ...(target ? { symbol: symbolJson(target) } : {}), references: kept, total: refs.length, truncated, source: answer.source }));
   },
 });

@@ -1,7 +1,6 @@
 import { fitToBudget } from '../common/tokens';
 import { notFound } from '../common/errors';
 import { positionInWorkspace, positionToolArgs } from './shared/addressing';
-import { indexDefinitions } from './shared/index-navigation';
 import { indexedSymbolAt } from './shared/language-shared';
 import { symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
@@ -18,21 +17,14 @@ export const goToDefinitionTool = defineTool({
   outputSchema: { definitions: list, source, truncated: z.boolean().optional() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
-    const { engine, at, symbol } = await positionInWorkspace(ctx, args);
-    if (symbol && !ctx.features.definition) return { definitions: [symbolJson(symbol)], source: 'index' };
-    if (ctx.features.definition) {
-      const ranges = await ctx.features.definition(at, engine.root, ctx.signal);
-      if (ranges.length) {
-        const definitions = ranges.map((r) => {
-          const sym = indexedSymbolAt(engine, r.file, r.start.line, r.start.character);
-          return sym ? { ...symbolJson(sym), line: r.start.line, character: r.start.character } : { file: r.file, line: r.start.line, character: r.start.character, end_line: r.end.line, end_character: r.end.character };
-        });
-        return fitToBudget(definitions, args.max_tokens, (kept, truncated) => ({ definitions: kept, source: 'language_server', truncated }));
-      }
-    }
-    const graph = await engine.ready();
-    const found = indexDefinitions(engine, graph, at);
-    if (!found.length) throw notFound(`Nothing at ${at.file}:${at.line}:${at.character} resolves to a definition in the index. Point at an identifier, or pass symbol.`);
-    return fitToBudget(found, args.max_tokens, (kept, truncated) => ({ definitions: kept.map(symbolJson), source: 'index', truncated }));
+    const { engine, at } = await positionInWorkspace(ctx, args);
+    const answer = await ctx.features.definition(at, engine.root, ctx.signal);
+    if (!answer.value.length) throw notFound(`Nothing at ${at.file}:${at.line}:${at.character} has a definition. Point at an identifier, or pass symbol.`);
+    // The index's Symbol (an id every graph tool takes) where it knows the definition, else the bare location.
+    const definitions = answer.value.map((r) => {
+      const sym = indexedSymbolAt(engine, r.file, r.start.line, r.start.character);
+      return sym ? { ...symbolJson(sym), line: r.start.line, character: r.start.character } : { file: r.file, line: r.start.line, character: r.start.character, end_line: r.end.line, end_character: r.end.character };
+    });
+    return fitToBudget(definitions, args.max_tokens, (kept, truncated) => ({ definitions: kept, source: answer.source, truncated }));
   },
 });

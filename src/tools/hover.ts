@@ -1,8 +1,7 @@
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
 import { positionInWorkspace, positionToolArgs } from './shared/addressing';
-import { indexDefinitions } from './shared/index-navigation';
-import { locationJson } from './shared/language-shared';
+import { indexedSymbolAt, locationJson } from './shared/language-shared';
 import { symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { z } from 'zod';
@@ -18,23 +17,21 @@ export const hoverTool = defineTool({
   outputSchema: { position: detail, contents: strings, symbol: symbolRef.optional(), source, partial: z.boolean().optional(), partial_reason: z.string().optional(), truncated: z.boolean().optional() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
-    const { engine, at, symbol } = await positionInWorkspace(ctx, args);
-    if (!ctx.features.hover) {
-      const target = symbol ?? indexDefinitions(engine, await engine.ready(), at)[0];
-      if (!target) throw notFound(`The index knows no symbol at ${at.file}:${at.line}:${at.character}; full hover needs VS Code's language servers. Point at an identifier, or pass symbol.`);
-      return { position: at, contents: [target.signature, ...(target.doc ? [target.doc] : [])], symbol: symbolJson(target), source: 'index' };
-    }
-    const hovers = await ctx.features.hover(at, engine.root, ctx.signal);
+    const { engine, at } = await positionInWorkspace(ctx, args);
+    const answer = await ctx.features.hover(at, engine.root, ctx.signal);
+    const hovers = answer.value;
     const contents = hovers.flatMap((h) => h.contents);
     if (!contents.length) throw notFound(`The language server has no hover for ${at.file}:${at.line}:${at.character}. Point at an identifier (not whitespace or punctuation), or pass symbol.`);
     const range = hovers.find((h) => h.range)?.range;
     const partial = hovers.find((h) => h.partial)?.partial;
+    const declared = answer.declaration && indexedSymbolAt(engine, answer.declaration.file, answer.declaration.start.line, answer.declaration.start.character);
     return fitToBudget(contents, args.max_tokens, (kept, truncated) => ({
       position: at,
       contents: kept,
       ...(partial ? { partial: true, partial_reason: partial } : {}),
       ...(range ? { range: locationJson(range) } : {}),
-      source: 'language_server',
+      ...(declared ? { symbol: symbolJson(declared) } : {}),
+      source: answer.source,
       truncated,
       ...(truncated ? { hint: 'The hover text was cut to max_tokens; raise max_tokens for all of it.' } : {}),
     }));

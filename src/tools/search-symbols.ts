@@ -90,15 +90,16 @@ function indexMatch(h: SymbolHit): Match {
 
 /** Adds the language servers' workspace symbols (VS Code); a symbol both know is listed once, with both sources. */
 async function mergeServerSymbols(ctx: ToolContext, engine: Engine, query: string, kind: string | undefined, merged: Map<string, Match>): Promise<string | undefined> {
-  if (!ctx.features.workspaceSymbols) return undefined;
-  let symbols;
+  let answer;
   try {
-    symbols = await ctx.features.workspaceSymbols(query, engine.root, ctx.signal);
+    answer = await ctx.features.workspaceSymbols(query, engine.root, ctx.signal);
   } catch (e) {
     if (isSightlineError(e) && e.kind === 'cancelled') throw e;
     return `Language servers did not answer (${errorMessage(e)}); these results are from the index only.`;
   }
-  for (const p of symbols) {
+  // The index's own answer adds nothing: its symbols, ranked with how each matched, are in `merged` already.
+  if (answer.source === 'index') return undefined;
+  for (const p of answer.value) {
     // Language servers decorate names (TypeScript: `compute()`): match and key on the bare name.
     const name = p.name.replace(/\(\)$/, '');
     if (kind && p.kind.toLowerCase() !== kind) continue;

@@ -4,14 +4,14 @@ import type { SourcePosition } from '../engine/language-features';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import { positionArgs, positionInWorkspace } from './shared/addressing';
 import { workspaceArg } from './shared/common-args';
-import { indexReferences } from './shared/index-navigation';
+import { referencesTo } from '../graph/navigation';
 import { requireFeature } from './shared/language-shared';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, source } from './shared/outputs';
 
 /** For `{symbol}`: inside the argument list of the symbol's first call site the index knows. */
 function insideFirstCall(engine: Engine, symbol: IndexedSymbol): SourcePosition {
-  for (const site of indexReferences(engine.graph, symbol)) {
+  for (const site of referencesTo(engine.graph, symbol)) {
     const chars = [...(engine.readText(site.file).split('\n')[site.line - 1] ?? '')];
     const paren = chars.indexOf('(', site.character - 1);
     if (paren >= 0) return { file: site.file, line: site.line, character: paren + 2 };

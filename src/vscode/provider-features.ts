@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type {
+  Answer,
   ApplyOutcome,
   CallDirection,
   CallHierarchyCall,
@@ -13,6 +14,7 @@ import type {
   InlayHintInfo,
   LanguageFeatures,
   ProviderHealth,
+  ReferenceLocation,
   ProviderSymbol,
   SignatureHelpInfo,
   SourcePosition,
@@ -20,6 +22,7 @@ import type {
 } from '../engine/language-features';
 import { invalidArgument, notFound } from '../common/errors';
 import { requireCommandConsent } from '../engine/language-features';
+import { serverOrIndex } from '../engine/index-features';
 import { isLoadingPlaceholder, retryWhilePlaceholder } from '../engine/placeholders';
 import type { ProviderCalls } from '../engine/provider-calls';
 import { applyPlan, planFromTextEdits, planFromWorkspaceEdit } from './edits';
@@ -47,12 +50,16 @@ function docText(d: string | vscode.MarkdownString | undefined): string | undefi
 /**
  * LanguageFeatures backed by VS Code's own providers through `vscode.execute…Provider` commands: whatever
  * language servers the user has installed answer, exactly as in the editor. Every call goes through
- * ProviderCalls (deadline, cancellation, health, not-ready detection).
+ * ProviderCalls (deadline, cancellation, health, not-ready detection). Where no provider answers definition,
+ * references, hover or symbols (no language server for the language, nothing at the position), `index` does.
  */
 export class VsCodeLanguageFeatures implements LanguageFeatures {
   readonly source = 'vscode' as const;
 
-  constructor(private readonly calls: ProviderCalls) {}
+  constructor(
+    private readonly calls: ProviderCalls,
+    private readonly index: LanguageFeatures,
+  ) {}
 
   health(): ProviderHealth[] {
     return this.calls.snapshot();
@@ -68,12 +75,14 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
     return (found ?? []).map((l) => ('targetUri' in l ? map.range(l.targetUri, l.targetSelectionRange ?? l.targetRange) : map.range(l.uri, l.range)));
   }
 
-  definition(at: SourcePosition, root: string, signal?: AbortSignal) {
-    return this.locations('vscode.executeDefinitionProvider', 'definition', at, root, signal);
+  async definition(at: SourcePosition, root: string, signal?: AbortSignal): Promise<Answer<SourceRange[]>> {
+    const found = await this.locations('vscode.executeDefinitionProvider', 'definition', at, root, signal);
+    return serverOrIndex(found, isEmptyList, () => this.index.definition(at, root, signal));
   }
 
-  references(at: SourcePosition, root: string, signal?: AbortSignal) {
-    return this.locations('vscode.executeReferenceProvider', 'references', at, root, signal);
+  async references(at: SourcePosition, root: string, signal?: AbortSignal): Promise<Answer<ReferenceLocation[]>> {
+    const found: ReferenceLocation[] = await this.locations('vscode.executeReferenceProvider', 'references', at, root, signal);
+    return serverOrIndex(found, isEmptyList, () => this.index.references(at, root, signal));
   }
 
   implementation(at: SourcePosition, root: string, signal?: AbortSignal) {
@@ -89,7 +98,12 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
    * loading placeholder (TypeScript's `(loading...)`), it is asked again, within the provider timeout. An answer
    * that is still a placeholder then comes back marked `partial`, never as if it were the answer.
    */
-  async hover(at: SourcePosition, root: string, signal?: AbortSignal): Promise<HoverInfo[]> {
+  async hover(at: SourcePosition, root: string, signal?: AbortSignal): Promise<Answer<HoverInfo[]>> {
+    const hovers = await this.serverHover(at, root, signal);
+    return serverOrIndex(hovers, (h) => !h.some((x) => x.contents.length), () => this.index.hover(at, root, signal));
+  }
+
+  private async serverHover(at: SourcePosition, root: string, signal?: AbortSignal): Promise<HoverInfo[]> {
     const map = new PositionMapper(root);
     const { document, position } = await map.open(at);
     const ask = async () =>
@@ -185,7 +199,12 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
     };
   }
 
-  async documentSymbols(file: string, root: string, signal?: AbortSignal): Promise<ProviderSymbol[]> {
+  async documentSymbols(file: string, root: string, signal?: AbortSignal): Promise<Answer<ProviderSymbol[]>> {
+    const symbols = await this.serverDocumentSymbols(file, root, signal);
+    return serverOrIndex(symbols, isEmptyList, () => this.index.documentSymbols(file, root, signal));
+  }
+
+  private async serverDocumentSymbols(file: string, root: string, signal?: AbortSignal): Promise<ProviderSymbol[]> {
     const map = new PositionMapper(root);
     const document = await vscode.workspace.openTextDocument(map.uri(file));
     const symbols = await this.calls.call<(vscode.DocumentSymbol | vscode.SymbolInformation)[]>(
@@ -195,13 +214,14 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
     return (symbols ?? []).map((s) => this.symbol(map, s, document.uri));
   }
 
-  async workspaceSymbols(query: string, root: string, signal?: AbortSignal): Promise<ProviderSymbol[]> {
+  async workspaceSymbols(query: string, root: string, signal?: AbortSignal): Promise<Answer<ProviderSymbol[]>> {
     const map = new PositionMapper(root);
     const symbols = await this.calls.call<vscode.SymbolInformation[]>(
       { provider: 'workspace symbols', languageId: '*', isEmpty: isEmptyList, signal },
       () => vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', query),
     );
-    return (symbols ?? []).filter((s) => map.isInside(s.location.uri)).map((s) => this.symbol(map, s, s.location.uri));
+    const found = (symbols ?? []).filter((s) => map.isInside(s.location.uri)).map((s) => this.symbol(map, s, s.location.uri));
+    return serverOrIndex(found, isEmptyList, () => this.index.workspaceSymbols(query, root, signal));
   }
 
   private item(map: PositionMapper, i: vscode.CallHierarchyItem): ProviderSymbol {

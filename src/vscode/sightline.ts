@@ -10,6 +10,7 @@ import { writeLock } from '../mcp/lockfile';
 import { type AgentId, type AgentSetup, agentSetup } from '../mcp/agent-setup';
 import { FolderEngines } from './folders';
 import { VsCodeLanguageFeatures } from './provider-features';
+import { IndexLanguageFeatures } from '../engine/index-features';
 import { McpHost } from './mcp-host';
 import { affectsIndex, affectsTools, readSettings, SECTION, type Settings } from './settings';
 import { IndexStatusItem } from './status';
@@ -54,7 +55,7 @@ export class SightlineExtension implements vscode.Disposable {
       get workspaces() {
         return folders.workspaces;
       },
-      features: new VsCodeLanguageFeatures(calls),
+      features: new VsCodeLanguageFeatures(calls, new IndexLanguageFeatures(() => folders.workspaces)),
       logger,
     };
     this.mcp = this.store.add(new McpHost(this.version, toolContext, logger, this.settings.toolGroups, this.settings.maxTokens));

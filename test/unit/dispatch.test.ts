@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { RingLogger } from '../../src/common/log';
 import { Engine } from '../../src/engine/engine';
-import { indexOnlyFeatures } from '../../src/engine/language-features';
+import { IndexLanguageFeatures } from '../../src/engine/index-features';
 import { Workspaces } from '../../src/engine/workspaces';
 import { dispatchConfidence, MAX_DISPATCH_TARGETS } from '../../src/graph/dispatch';
 import type { ToolContext } from '../../src/tools/shared/tool';
@@ -19,7 +19,8 @@ async function indexed(lang: string): Promise<{ root: string; ctx: Ctx }> {
   const logger = new RingLogger();
   const engine = new Engine({ root, logger, storageDir: null, workers: 0 });
   await engine.index();
-  return { root, ctx: { engine, workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger } };
+  const workspaces = new Workspaces([engine]);
+  return { root, ctx: { engine, workspaces, features: new IndexLanguageFeatures(workspaces), logger } };
 }
 
 function close(w: { root: string; ctx: Ctx }): void {
@@ -202,7 +203,8 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       const logger = new RingLogger();
       const engine = new Engine({ root, logger, storageDir: null, workers: 0 });
       await engine.index();
-      ctx = { engine, workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger };
+      const workspaces = new Workspaces([engine]);
+      ctx = { engine, workspaces, features: new IndexLanguageFeatures(workspaces), logger };
     });
     after(() => {
       ctx.engine.dispose();

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { LanguageFeatures, SourceRange } from '../../src/engine/language-features';
-import { callTool, contextFor, copyFixture, ids, removeDir } from './helpers';
+import type { SourceRange } from '../../src/engine/language-features';
+import { callTool, contextFor, copyFixture, hostFeatures, ids, removeDir } from './helpers';
 
 describe('find_callers: confidence floor and language-server verification', () => {
   let root: string;
@@ -41,14 +41,13 @@ describe('find_callers: confidence floor and language-server verification', () =
   it('marks direct callers the language server confirms, and adds the ones only it found', async () => {
     const site = (file: string, line: number, character: number): SourceRange => ({ file, start: { line, character }, end: { line, character: character + 1 } });
     const asked: unknown[] = [];
-    const features: LanguageFeatures = {
-      source: 'vscode',
+    const features = hostFeatures(ctx.workspaces, {
       async callHierarchy(at, direction) {
         asked.push({ ...at, direction });
         const symbol = { name: 'x', kind: 'function', range: site('ts/src/app.ts', 5, 1) };
         return [{ item: symbol, calls: [{ symbol, call_sites: [site('ts/src/calculator.ts', 17, 16), site('ts/src/app.ts', 9, 3)] }] }];
       },
-    };
+    });
     const r = await callTool({ ...ctx, features }, 'find_callers', { symbol: 'ts/src/strings.ts#normalize', depth: 2, verify: true });
     assert.deepEqual(asked, [{ file: 'ts/src/strings.ts', line: 2, character: 17, direction: 'incoming' }]);
     assert.deepEqual(r.verification, { status: 'checked', confirmed: ['ts/src/calculator.ts#Calculator.report'], unconfirmed: [], added: ['ts/src/app.ts#main'] });

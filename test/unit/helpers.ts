@@ -3,8 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { RingLogger } from '../../src/common/log';
 import { Engine } from '../../src/engine/engine';
-import { indexOnlyFeatures } from '../../src/engine/language-features';
+import { IndexLanguageFeatures } from '../../src/engine/index-features';
 import { Workspaces } from '../../src/engine/workspaces';
+import type { LanguageFeatures } from '../../src/engine/language-features';
 import type { ToolContext } from '../../src/tools/shared/tool';
 import { ALL_TOOLS } from '../../src/tools/registry';
 import { invokeTool } from '../../src/tools/shared/invoke';
@@ -38,7 +39,25 @@ export function removeDir(dir: string): void {
 export function contextFor(root: string, options: { storageDir?: string | null; workers?: number } = {}): ToolContext & { engine: Engine } {
   const logger = new RingLogger();
   const engine = new Engine({ root, logger, storageDir: options.storageDir, workers: options.workers ?? 0 });
-  return { engine, workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger };
+  const workspaces = new Workspaces([engine]);
+  return { engine, workspaces, features: new IndexLanguageFeatures(workspaces), logger };
+}
+
+/**
+ * A VS Code-like host for a test: the features a test gives (a fake language server's answers), and the index's
+ * answers for the five every host has (definition, references, hover, document and workspace symbols) otherwise.
+ */
+export function hostFeatures(workspaces: Workspaces, server: Partial<Omit<LanguageFeatures, 'source'>>): LanguageFeatures {
+  const index: LanguageFeatures = new IndexLanguageFeatures(workspaces);
+  return {
+    source: 'vscode',
+    definition: (...a) => index.definition(...a),
+    references: (...a) => index.references(...a),
+    hover: (...a) => index.hover(...a),
+    documentSymbols: (...a) => index.documentSymbols(...a),
+    workspaceSymbols: (...a) => index.workspaceSymbols(...a),
+    ...server,
+  };
 }
 
 /** Runs a tool the way every caller does (invokeTool); an error answer is thrown as the SightlineError it maps to. */

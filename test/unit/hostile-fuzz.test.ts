@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { RingLogger } from '../../src/common/log';
 import { Engine } from '../../src/engine/engine';
-import { indexOnlyFeatures } from '../../src/engine/language-features';
+import { IndexLanguageFeatures } from '../../src/engine/index-features';
 import { Workspaces } from '../../src/engine/workspaces';
 import { createMcpServer } from '../../src/mcp/server';
 import { ALL_TOOLS } from '../../src/tools/registry';
@@ -106,7 +106,8 @@ describe(`hostile input: a fuzz pass of ${CALLS_PER_TOOL * ALL_TOOLS.length} cal
     fs.writeFileSync(path.join(root, 'big.txt'), 'line\n'.repeat(100_000));
     logger = new RingLogger();
     engine = new Engine({ root, logger, storageDir: null, workers: 0 });
-    const server = createMcpServer({ version: '0.0.0', tools: ALL_TOOLS, context: { workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger } });
+    const workspaces = new Workspaces([engine]);
+    const server = createMcpServer({ version: '0.0.0', tools: ALL_TOOLS, context: { workspaces, features: new IndexLanguageFeatures(workspaces), logger } });
     client = new Client({ name: 'fuzz', version: '0' });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await Promise.all([server.connect(a), client.connect(b)]);

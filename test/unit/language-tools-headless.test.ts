@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { isSightlineError } from '../../src/common/errors';
-import { callTool, contextFor, copyFixture, removeDir } from './helpers';
+import { callTool, contextFor, copyFixture, hostFeatures, removeDir } from './helpers';
 
 /**
  * The language tools without VS Code (the CLI): they answer from the index where it can, and otherwise say
@@ -36,6 +36,20 @@ describe('language tools headless (index only)', () => {
     const members = await callTool(ctx, 'document_symbols', { symbol: 'Square' });
     assert.deepEqual(members.symbols.map((s: any) => s.name), ['constructor', 'area']);
     await assert.rejects(callTool(ctx, 'document_symbols', {}), /exactly one of file or symbol/);
+  });
+
+  it('go_to_definition and find_references say who answered: a language server\'s answer keeps its source', async () => {
+    const add = { file: 'src/math.ts', start: { line: 1, character: 17 }, end: { line: 1, character: 20 } };
+    const features = hostFeatures(ctx.workspaces, {
+      definition: async () => ({ source: 'language_server', value: [add] }),
+      references: async () => ({ source: 'language_server', value: [{ ...add, file: 'src/report.ts' }] }),
+    });
+    const def = await callTool({ ...ctx, features }, 'go_to_definition', { file: 'src/main.ts', line: 4, character: 10 });
+    assert.deepEqual([def.source, def.definitions[0].id, def.definitions[0].line, def.definitions[0].character], ['language_server', 'src/math.ts#add', 1, 17]);
+    const refs = await callTool({ ...ctx, features }, 'find_references', { file: 'src/main.ts', line: 4, character: 10 });
+    assert.deepEqual([refs.source, refs.references, refs.symbol], ['language_server', [{ file: 'src/report.ts', line: 1, character: 17 }], undefined]);
+    const headless = await callTool(ctx, 'find_references', { file: 'src/main.ts', line: 4, character: 10 });
+    assert.deepEqual([headless.source, headless.symbol.id], ['index', 'src/math.ts#add']);
   });
 
   it('search_symbols finds by fuzzy name from the index', async () => {

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { RingLogger } from '../../src/common/log';
 import { Engine } from '../../src/engine/engine';
-import { indexOnlyFeatures } from '../../src/engine/language-features';
+import { IndexLanguageFeatures } from '../../src/engine/index-features';
 import { Workspaces } from '../../src/engine/workspaces';
 import { createMcpServer } from '../../src/mcp/server';
 import { ALL_TOOLS } from '../../src/tools/registry';
@@ -17,7 +17,7 @@ describe('not-found answers with several workspace folders', () => {
   before(async () => {
     roots = [copyFixture('polyglot'), copyFixture('editor-ts')];
     const workspaces = new Workspaces(roots.map((root) => new Engine({ root, storageDir: null })));
-    const server = createMcpServer({ version: 'test', tools: ALL_TOOLS, context: { workspaces, features: indexOnlyFeatures, logger: new RingLogger() } });
+    const server = createMcpServer({ version: 'test', tools: ALL_TOOLS, context: { workspaces, features: new IndexLanguageFeatures(workspaces), logger: new RingLogger() } });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(a);
     client = new Client({ name: 'test', version: '1' });

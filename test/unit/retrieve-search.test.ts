@@ -4,9 +4,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RingLogger } from '../../src/common/log';
 import { Engine } from '../../src/engine/engine';
-import { indexOnlyFeatures, type LanguageFeatures } from '../../src/engine/language-features';
+import { IndexLanguageFeatures } from '../../src/engine/index-features';
 import { Workspaces } from '../../src/engine/workspaces';
-import { callTool, contextFor, copyFixture, removeDir } from './helpers';
+import { callTool, contextFor, copyFixture, hostFeatures, removeDir } from './helpers';
 
 const SIGNING_QUESTION = 'How do I rotate the signing key?';
 
@@ -155,15 +155,17 @@ describe('retrieve tools: finding things', () => {
     });
     it('merges language-server workspace symbols when the host has them', async () => {
       const at = (file: string, line: number, character: number) => ({ file, start: { line, character }, end: { line: line + 6, character: 2 } });
-      const features: LanguageFeatures = {
-        source: 'vscode',
-        workspaceSymbols: async () => [
-          { name: 'parseInvoiceTotal()', kind: 'function', range: at('src/billing/invoice.ts', 10, 1), selection: at('src/billing/invoice.ts', 10, 17) },
-          { name: 'parseInvoiceFromPdf', kind: 'function', range: at('vendor/pdf.js', 3, 1) },
-          // As VS Code's workspace-symbol provider answers: the declaration's range only, no name position.
-          { name: 'parseInvoiceLines', kind: 'function', range: at('src/billing/invoice.ts', 19, 1) },
-        ],
-      };
+      const features = hostFeatures(ctx.workspaces, {
+        workspaceSymbols: async () => ({
+          source: 'language_server',
+          value: [
+            { name: 'parseInvoiceTotal()', kind: 'function', range: at('src/billing/invoice.ts', 10, 1), selection: at('src/billing/invoice.ts', 10, 17) },
+            { name: 'parseInvoiceFromPdf', kind: 'function', range: at('vendor/pdf.js', 3, 1) },
+            // As VS Code's workspace-symbol provider answers: the declaration's range only, no name position.
+            { name: 'parseInvoiceLines', kind: 'function', range: at('src/billing/invoice.ts', 19, 1) },
+          ],
+        }),
+      });
       const r = await callTool({ ...ctx, features }, 'search_symbols', { query: 'parseInvoice', top_k: 20 });
       const total = r.symbols.filter((m: { name: string }) => m.name === 'parseInvoiceTotal');
       assert.equal(total.length, 1, 'a symbol both know is listed once');
@@ -171,7 +173,7 @@ describe('retrieve tools: finding things', () => {
       const lines = r.symbols.filter((m: { name: string }) => m.name === 'parseInvoiceLines');
       assert.deepEqual(lines.map((m: { sources: string[] }) => m.sources), [['index', 'language_server']], 'placed by name and lines when the server gives no name position');
       assert.ok(r.symbols.some((m: { name: string; sources: string[] }) => m.name === 'parseInvoiceFromPdf' && m.sources.join() === 'language_server'));
-      const failing: LanguageFeatures = { source: 'vscode', workspaceSymbols: async () => Promise.reject(new Error('server crashed')) };
+      const failing = hostFeatures(ctx.workspaces, { workspaceSymbols: async () => Promise.reject(new Error('server crashed')) });
       const fallback = await callTool({ ...ctx, features: failing }, 'search_symbols', { query: 'zoneOf' });
       assert.match(fallback.note, /server crashed/);
       assert.equal(fallback.symbols[0].symbol_id, 'src/shipping/zones.ts#zoneOf');
@@ -196,7 +198,8 @@ describe('retrieve tools: finding things', () => {
       const other = copyFixture('polyglot');
       try {
         const engines = [new Engine({ root: other, storageDir: null }), ctx.engine];
-        const two = { workspaces: new Workspaces(engines), features: indexOnlyFeatures, logger: new RingLogger() };
+        const workspaces = new Workspaces(engines);
+        const two = { workspaces, features: new IndexLanguageFeatures(workspaces), logger: new RingLogger() };
         const r = await callTool(two, 'route', { query: SIGNING_QUESTION });
         assert.equal(r.repositories[0].slug, slug);
         assert.equal(r.collections[0].id, `${slug}:docs`);

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { Deadline, TimeSlicer } from '../../src/common/deadline';
 import { isSightlineError } from '../../src/common/errors';
 import { Engine } from '../../src/engine/engine';
-import { indexOnlyFeatures } from '../../src/engine/language-features';
+import { IndexLanguageFeatures } from '../../src/engine/index-features';
 import { Workspaces } from '../../src/engine/workspaces';
 import { RingLogger } from '../../src/common/log';
 import { ALL_TOOLS } from '../../src/tools/registry';
@@ -60,7 +60,8 @@ describe('tool budgets: deadlines and slices', () => {
     ] as const) {
       it(`${name} on a spent budget answers timeout, not a partial result`, async () => {
         const tool = ALL_TOOLS.find((t) => t.name === name)!;
-        const ctx = { workspaces: new Workspaces([engine]), features: indexOnlyFeatures, logger: new RingLogger(), deadline: new Deadline(0, undefined, name) };
+        const workspaces = new Workspaces([engine]);
+        const ctx = { workspaces, features: new IndexLanguageFeatures(workspaces), logger: new RingLogger(), deadline: new Deadline(0, undefined, name) };
         await assert.rejects(tool.run(args, ctx), (e: Error) => kindOf(e) === 'timeout' && new RegExp(`^${name} ran out of its 0 s budget\\. `).test(e.message));
       });
     }

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { invalidArgument } from '../../common/errors';
 import { resolveInWorkspace } from '../../common/paths';
 import type { Engine } from '../../engine/engine';
+import { namePosition } from '../../engine/index-features';
 import type { SourcePosition } from '../../engine/language-features';
 import type { IndexedSymbol } from '../../graph/symbol-table';
-import { containsIdentifier } from '../../common/text-match';
 import { maxTokensArg, workspaceArg, lineNumber } from './common-args';
 import { lookupSymbol } from '../../graph/symbol-lookup';
 import type { ToolContext } from './tool';
@@ -42,7 +42,7 @@ export async function resolvePosition(engine: Engine, args: PositionInput): Prom
     if (args.file !== undefined || args.line !== undefined) throw invalidArgument('Pass either symbol, or file with line and character — not both.');
     const graph = await engine.ready();
     const symbol = lookupSymbol(graph, args.symbol);
-    return { at: { file: symbol.file, line: symbol.lineStart + lineOffsetOfName(engine, symbol), character: symbol.character }, symbol };
+    return { at: namePosition(engine, symbol), symbol };
   }
   if (args.file === undefined || args.line === undefined || args.character === undefined) {
     throw invalidArgument('Pass a position as file, line and character (1-based), or a symbol name instead.');
@@ -54,15 +54,4 @@ export async function resolvePosition(engine: Engine, args: PositionInput): Prom
   const length = [...lines[args.line - 1].replace(/\r$/, '')].length;
   if (args.character > length + 1) throw invalidArgument(`character ${args.character} is past the end of line ${args.line} of ${rel} (${length} characters).`);
   return { at: { file: rel, line: args.line, character: args.character } };
-}
-
-/** A definition's range can start at a decorator or doc comment line; the name's own line is what providers need. */
-function lineOffsetOfName(engine: Engine, symbol: IndexedSymbol): number {
-  try {
-    const lines = engine.readText(symbol.file).split('\n').slice(symbol.lineStart - 1, symbol.lineEnd);
-    const idx = lines.findIndex((l) => containsIdentifier(l, symbol.name));
-    return idx > 0 ? idx : 0;
-  } catch {
-    return 0;
-  }
 }

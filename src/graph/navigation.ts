@@ -1,14 +1,19 @@
-import type { CodeGraph } from '../../graph/code-graph';
-import { symbolAt } from '../../graph/symbol-at';
-import type { IndexedSymbol } from '../../graph/symbol-table';
-import type { Engine } from '../../engine/engine';
-import type { SourcePosition } from '../../engine/language-features';
-import { lookupSymbol } from '../../graph/symbol-lookup';
+import type { CodeGraph } from './code-graph';
+import { symbolAt } from './symbol-at';
+import { lookupSymbol } from './symbol-lookup';
+import type { IndexedSymbol } from './symbol-table';
 
-/** The identifier under a position (code points), or undefined on whitespace/punctuation. */
-export function wordAt(engine: Engine, at: SourcePosition): { word: string; start: number } | undefined {
-  const line = [...(engine.readText(at.file).split('\n')[at.line - 1] ?? '')];
-  let s = at.character - 1;
+/** A 1-based position in a folder-relative file (character in code points). */
+export interface GraphPosition {
+  file: string;
+  line: number;
+  character: number;
+}
+
+/** The identifier of `lineText` under a 1-based character (code points), or undefined on whitespace/punctuation. */
+export function wordAt(lineText: string, character: number): { word: string; start: number } | undefined {
+  const line = [...lineText];
+  let s = character - 1;
   let e = s;
   const isWord = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_$]/u.test(c);
   if (!isWord(line[s])) return undefined;
@@ -18,14 +23,14 @@ export function wordAt(engine: Engine, at: SourcePosition): { word: string; star
 }
 
 /**
- * Index answer to "what does the name at this position refer to": the resolved targets of the call there,
- * else the symbol declared there, else the symbol(s) of that name.
+ * What the name at a position refers to, by the index: the resolved targets of the call there, else the symbol
+ * declared there, else the symbol(s) of that name. `lineText` is the text of `at.line`.
  */
-export function indexDefinitions(engine: Engine, graph: CodeGraph, at: SourcePosition): IndexedSymbol[] {
-  const w = wordAt(engine, at);
+export function definitionsAt(graph: CodeGraph, at: GraphPosition, lineText: string): IndexedSymbol[] {
+  const w = wordAt(lineText, at.character);
   if (!w) return [];
   const targets = new Map<string, IndexedSymbol>();
-  const matchSite = (site: { file: string; line: number; character: number }) => site.file === at.file && site.line === at.line && site.character === w.start;
+  const matchSite = (site: GraphPosition) => site.file === at.file && site.line === at.line && site.character === w.start;
   // A call's definition is what it names, not the overrides it may dispatch to (go_to_implementation's answer).
   graph.calls.forEachEdge((_e, data, _source, target) => {
     if (data.resolution !== 'dispatch' && data.sites.some(matchSite)) targets.set(target, graph.table.byId.get(target)!);
@@ -41,17 +46,15 @@ export function indexDefinitions(engine: Engine, graph: CodeGraph, at: SourcePos
   }
 }
 
-export interface IndexReference {
-  file: string;
-  line: number;
-  character: number;
+export interface CallReference extends GraphPosition {
+  /** The symbol that makes the call; absent for a call at module level. */
   enclosing_symbol?: string;
   resolution?: string;
 }
 
-/** Every call site the graph links to the symbol, with the symbol that makes the call. */
-export function indexReferences(graph: CodeGraph, symbol: IndexedSymbol): IndexReference[] {
-  const refs: IndexReference[] = [];
+/** Every call site the graph links to the symbol, with the symbol that makes the call, in file and line order. */
+export function referencesTo(graph: CodeGraph, symbol: IndexedSymbol): CallReference[] {
+  const refs: CallReference[] = [];
   graph.calls.forEachInEdge(symbol.id, (_e, data, source) => {
     for (const site of data.sites) refs.push({ ...site, enclosing_symbol: source, resolution: data.resolution });
   });
