@@ -1,9 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Disposable } from '../common/disposable';
-import { errorMessage, isSightlineError, notReady } from '../common/errors';
+import { errorMessage, notReady } from '../common/errors';
 import { type LineRange, readLineRange, readRegularFileSync } from '../common/safe-read';
-import { contentHash } from '../common/hash';
 import { type Logger, nullLogger } from '../common/log';
 import { resolveInWorkspace } from '../common/paths';
 import { CodeGraph } from '../graph/code-graph';
@@ -14,9 +13,10 @@ import { RetrievalIndex } from '../search/retrieval-index';
 import type { ChangeTime, DocFile } from '../search/source';
 import { lastCommitTimes } from './git';
 import { readProjectConfig } from './project-config';
-import { CONFIG_FILE_NAMES, contentSkipReason, DEFAULT_MAX_FILE_BYTES, isMarkdownPath, type ScanResult, type ScannedFile, scanWorkspace, type SkipReason } from './scanner';
+import { CONFIG_FILE_NAMES, DEFAULT_MAX_FILE_BYTES, isMarkdownPath, type ScannedFile, type SkipReason } from './scanner';
 import { Extractor } from './extractor';
 import type { Freshness } from './freshness';
+import { IndexPlan } from './index-plan';
 import { IndexPersistence } from './persistence';
 import type { StoredFile } from './store';
 
@@ -35,17 +35,8 @@ export interface EngineOptions {
   workers?: number;
 }
 
-const YIELD_EVERY_FILES = 64;
 /** Tools read a file whole up to this size (or the index's own limit, if higher); read_file_range streams any size. */
 const READ_WHOLE_MAX_BYTES = 8 * 1024 * 1024;
-/** Edits to at most this many files are re-linked in place instead of rebuilding the graph. */
-const MAX_IN_PLACE_FILES = 32;
-const PREWARM_MIN_FILES = 16;
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
 export interface IndexStats {
   files_indexed: number;
   files_skipped: number;
@@ -159,6 +150,7 @@ export class Engine implements Disposable {
     return this.running;
   }
 
+  /** One pass: plan it (index-plan.ts), parse what it says on the extractor, link the graph, save, tell listeners. */
   private async doIndex(onlyDirty = false): Promise<IndexStats> {
     const started = performance.now();
     this.state = 'indexing';
@@ -172,112 +164,40 @@ export class Engine implements Disposable {
           this.indexedAt = stored.indexedAt;
         }
       }
-      const dirtyNow = new Set(this.dirty);
+      const dirty = new Set(this.dirty);
       this.dirty.clear();
-      const targeted = onlyDirty ? this.scanDirty(dirtyNow) : undefined;
-      const scan = targeted ?? scanWorkspace(this.root, { maxFileBytes: this.maxFileBytes, exclude: this.exclude });
-      // Nothing indexed yet: every file will be parsed, so the workers start while the files are read.
-      if (!targeted && this.files.size === 0 && scan.files.length > PREWARM_MIN_FILES) {
-        this.extractor.prewarm([...new Set(scan.files.map((f) => languageForPath(f.rel)!.id))]);
-      }
-      const skippedByReason: IndexStats['skipped_by_reason'] = {};
-      const count = (reason: SkipReason | 'parse_error') => (skippedByReason[reason] = (skippedByReason[reason] ?? 0) + 1);
-      for (const reason of scan.skipped.values()) count(reason);
-      let indexed = 0;
-      let unchanged = 0;
-      // A targeted run starts from what is indexed and revisits only the dirty files.
-      const next = targeted ? new Map(this.files) : new Map<string, StoredFile>();
-      if (targeted) for (const f of targeted.files) next.delete(f.rel);
-      const pending: { file: ScannedFile; hash: string; text: string }[] = [];
-      for (const file of scan.files) {
-        const overlay = this.overlays.get(file.rel);
-        const prev = this.files.get(file.rel);
-        if (prev && overlay === undefined && !dirtyNow.has(file.rel) && prev.size === file.size && prev.mtimeMs === file.mtimeMs) {
-          next.set(file.rel, prev);
-          unchanged++;
-          continue;
-        }
-        let bytes: Buffer;
-        try {
-          // The scan saw a regular file under the limit; by now it may be a FIFO or have grown: checked again.
-          bytes = overlay !== undefined ? Buffer.from(overlay, 'utf8') : readRegularFileSync(file.abs, this.maxFileBytes, file.rel);
-        } catch (e) {
-          count(isSightlineError(e) && e.kind === 'tooLarge' ? 'too_large' : 'unreadable');
-          continue;
-        }
-        const hash = contentHash(bytes);
-        if (prev && prev.hash === hash) {
-          next.set(file.rel, { ...prev, size: file.size, mtimeMs: file.mtimeMs });
-          unchanged++;
-          continue;
-        }
-        const reason = contentSkipReason(file.rel, bytes);
-        if (reason) {
-          count(reason);
-          continue;
-        }
-        pending.push({ file, hash, text: bytes.toString('utf8') });
-        // Reading and hashing a large tree takes a while: let the host's event loop breathe.
-        if (pending.length % YIELD_EVERY_FILES === 0) await yieldToEventLoop();
-      }
-      // Extraction runs on the worker pool for a bulk index; results land in scan order.
-      const results = await this.extractor.extractAll(pending.map((p) => ({ lang: languageForPath(p.file.rel)!.id, text: p.text, key: p.file.rel })));
+      const before = this.files;
+      const plan = await IndexPlan.make(
+        { root: this.root, maxFileBytes: this.maxFileBytes, exclude: this.exclude, files: before, docs: this.docs, configFiles: this.configFiles, graph: this.current, overlays: this.overlays, dirty },
+        onlyDirty,
+      );
+      if (plan.prewarm) this.extractor.prewarm(plan.prewarm);
+      // Extraction runs on the worker pool for a bulk index; results land in the plan's order.
+      const results = await this.extractor.extractAll(plan.pending.map((p) => ({ lang: languageForPath(p.file.rel)!.id, text: p.text, key: p.file.rel })));
       // Disposed while parsing (the client went away): stop quietly, keep nothing half-done.
       if (this.disposed) throw new EngineDisposed();
-      const failed = results.filter((r) => r instanceof Error);
-      if (pending.length > 1 && failed.length === pending.length) {
-        // Nothing could be parsed at all: that is a broken install, not a workspace of odd files. Say so
-        // (status bar: error, tools: notReady with the reason) instead of serving an empty index as ready.
-        throw new Error(`Could not parse any of ${pending.length} files (${errorMessage(failed[0] as Error)}). Reinstall Sightline or see the log.`);
-      }
-      pending.forEach(({ file, hash }, i) => {
-        const record = results[i];
-        if (record instanceof Error) {
-          this.logger.log('warn', `Could not parse ${file.rel}: ${errorMessage(record)}`);
-          count('parse_error');
-          return;
-        }
-        next.set(file.rel, { hash, size: file.size, mtimeMs: file.mtimeMs, record });
-        indexed++;
-      });
-      this.docs = scan.docs;
-      const removed = [...this.files.keys()].filter((rel) => !next.has(rel)).length;
-      const extracted = pending.map((p) => p.file.rel).filter((rel) => next.get(rel) !== this.files.get(rel));
-      const before = this.files;
-      this.files = next;
-      const config = this.projectConfig(targeted ? this.configFiles : scan.configFiles);
-      // A warm start: the graph as it was saved, then only what changed since is re-linked (below).
-      if (!this.current && before.size > 0) this.current = this.persistence.restoreGraph(before, config);
-      const changed = indexed > 0 || removed > 0 || !this.current;
-      if (changed) this.persistence.graphChanged();
-      if (changed && !this.relinkInPlace(extracted, removed)) {
-        const records = new Map<string, FileRecord>([...next].map(([rel, f]) => [rel, f.record]));
-        this.current = await CodeGraph.build(records, config);
-      }
-      if (!targeted) this.configFiles = scan.configFiles;
+      plan.addParsed(results, this.logger);
+      this.docs = plan.scan.docs;
+      this.files = plan.next;
+      this.configFiles = plan.configFiles;
+      await this.link(plan, before);
       this.indexedAt = new Date().toISOString();
-      // Writing the whole index costs far more than re-linking an edit: edits are saved once they settle.
-      if (indexed > 0 || removed > 0) {
-        if (targeted) this.persistence.saveSoon();
-        else await this.persistence.save();
-      } else {
-        await this.persistence.saveLinksIfChanged();
-      }
+      await this.persistence.persist({ files: plan.filesChanged, settle: plan.targeted });
       this.state = 'ready';
       this.lastError = undefined;
       const stats: IndexStats = {
-        files_indexed: indexed,
-        files_skipped: Object.values(skippedByReason).reduce((a, b) => a + (b ?? 0), 0),
-        files_removed: removed,
-        files_unchanged: unchanged,
-        symbols: this.current!.table.all.length,
-        edges: this.current!.edgeCount(),
+        files_indexed: plan.indexed,
+        files_skipped: plan.skippedCount,
+        files_removed: plan.removed,
+        files_unchanged: plan.unchanged,
+        symbols: this.graph.table.all.length,
+        edges: this.graph.edgeCount(),
         elapsed_ms: Math.round(performance.now() - started),
-        skipped_by_reason: skippedByReason,
+        skipped_by_reason: plan.skipped,
         ...(this.persistence.lastSaveError ? { cache_warning: this.persistence.lastSaveError } : {}),
-        ignore_rules_skipped: [...scan.skippedIgnoreRules.values()].reduce((a, b) => a + b, 0),
+        ignore_rules_skipped: [...plan.scan.skippedIgnoreRules.values()].reduce((a, b) => a + b, 0),
       };
-      for (const [file, n] of scan.skippedIgnoreRules) this.logger.log('warn', `Skipped ${n} unusable ignore rule${n > 1 ? 's' : ''} in ${file} (longer than 1000 characters, more than 4 runs of *, or invalid); the rest of it applies.`);
+      for (const [file, n] of plan.scan.skippedIgnoreRules) this.logger.log('warn', `Skipped ${n} unusable ignore rule${n > 1 ? 's' : ''} in ${file} (longer than 1000 characters, more than 4 runs of *, or invalid); the rest of it applies.`);
       this.logger.log('info', `Indexed ${this.root}: ${stats.files_indexed} parsed, ${stats.files_unchanged} unchanged, ${stats.files_removed} removed, ${stats.files_skipped} skipped; ${stats.symbols} symbols, ${stats.edges} call edges in ${stats.elapsed_ms} ms.`);
       for (const l of this.listeners) l(stats);
       if (this.rerun) return this.doIndex();
@@ -291,43 +211,16 @@ export class Engine implements Disposable {
     }
   }
 
-  /**
-   * The dirty files alone, when they are all files already indexed (an edit or a save); undefined when a
-   * full scan is needed (a file created or deleted, a build file changed, or too many to be worth it).
-   */
-  private scanDirty(dirty: ReadonlySet<string>): ScanResult | undefined {
-    if (!this.current || dirty.size === 0 || dirty.size > MAX_IN_PLACE_FILES) return undefined;
-    const files: ScannedFile[] = [];
-    const docs = new Map(this.docs.map((d) => [d.rel, d]));
-    for (const rel of dirty) {
-      // An edited markdown document the last scan found is re-stated on its own; a new one needs a scan.
-      if (isMarkdownPath(rel) && docs.has(rel)) {
-        try {
-          const stat = fs.statSync(path.join(this.root, rel));
-          if (stat.size > this.maxFileBytes) return undefined;
-          docs.set(rel, { ...docs.get(rel)!, size: stat.size, mtimeMs: stat.mtimeMs });
-          continue;
-        } catch {
-          return undefined;
-        }
-      }
-      if (!this.files.has(rel) || CONFIG_FILE_NAMES.has(path.basename(rel))) return undefined;
-      const abs = path.join(this.root, rel);
-      try {
-        const stat = fs.statSync(abs);
-        if (stat.size > this.maxFileBytes) return undefined;
-        files.push({ rel, abs, size: stat.size, mtimeMs: stat.mtimeMs });
-      } catch {
-        return undefined;
-      }
-    }
-    return { files, docs: [...docs.values()], skipped: new Map(), configFiles: this.configFiles, skippedIgnoreRules: new Map() };
-  }
-
-  /** Re-links a few edited files in the current graph; false when a rebuild is needed (see CodeGraph.updateFile). */
-  private relinkInPlace(extracted: string[], removed: number): boolean {
-    if (!this.current || removed > 0 || extracted.length === 0 || extracted.length > MAX_IN_PLACE_FILES) return false;
-    return extracted.every((rel) => this.current!.updateFile(rel, this.files.get(rel)!.record));
+  /** The graph after a pass: on a warm start the saved one, then kept, re-linked in place, or built again as the plan says. */
+  private async link(plan: IndexPlan, before: ReadonlyMap<string, StoredFile>): Promise<void> {
+    const config = this.projectConfig(plan.configFiles);
+    if (plan.mayRestore) this.current = this.persistence.restoreGraph(before, config);
+    const step = plan.linkStep(this.current);
+    if (step.kind === 'keep') return;
+    this.persistence.graphChanged();
+    const graph = this.current;
+    if (step.kind === 'relink' && graph && step.files.every((rel) => graph.updateFile(rel, this.files.get(rel)!.record))) return;
+    this.current = await CodeGraph.build(new Map<string, FileRecord>([...this.files].map(([rel, f]) => [rel, f.record])), config);
   }
 
   private projectConfig(configFiles: string[]): ProjectConfig {

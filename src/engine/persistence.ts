@@ -6,7 +6,7 @@ import { linkKey, SnapshotMismatch } from '../graph/link-snapshot';
 import type { ProjectConfig } from '../graph/modules';
 import { machineCacheKey } from './cache-key';
 import { LinkStore } from './link-store';
-import { IndexStore, INDEX_FORMAT, type StoredFile } from './store';
+import { IndexStore, INDEX_FORMAT, type StoredFile, type StoredIndex } from './store';
 
 const PERSIST_DELAY_MS = 2000;
 
@@ -78,46 +78,59 @@ export class IndexPersistence {
     this.linksSaved = false;
   }
 
-  /** Saves after edits settle: writing the whole index costs far more than re-linking an edit. */
-  saveSoon(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.save();
-    }, PERSIST_DELAY_MS);
-    this.timer.unref();
+  /**
+   * The one way an index pass is saved. Files parsed or removed: the records, then the link snapshot — now, or,
+   * for an edit (`settle`), once edits settle, since writing the whole index costs far more than re-linking an
+   * edit. No file changed: only the link snapshot, if the graph changed since it was written.
+   */
+  async persist(change: { files: boolean; settle: boolean }): Promise<void> {
+    if (!change.files) {
+      if (!this.linksSaved) await this.saveLinks();
+    } else if (change.settle) {
+      this.timer ??= setTimeout(() => {
+        this.timer = undefined;
+        void this.save();
+      }, PERSIST_DELAY_MS);
+      this.timer.unref();
+    } else {
+      await this.save();
+    }
   }
 
-  /** Saves the records, then the link snapshot, without blocking the host for the whole write. */
-  async save(): Promise<void> {
+  /** On dispose: an edit saved in memory only (waiting to settle) is written now, synchronously, so the next start finds it. */
+  flush(): void {
+    if (!this.timer) return;
     this.cancelTimer();
-    if (!this.store) return;
-    const { files, indexedAt } = this.state();
+    const records = this.records();
     try {
-      await this.store.saveAsync({ format: INDEX_FORMAT, indexedAt: indexedAt!, files: Object.fromEntries(files) });
+      if (records) this.store!.save(records);
     } catch (e) {
-      this.logger.log('warn', `Could not save the index cache: ${errorMessage(e)}`);
-      return;
+      this.recordsNotSaved(e);
+    }
+  }
+
+  private async save(): Promise<void> {
+    this.cancelTimer();
+    const records = this.records();
+    if (!records) return;
+    try {
+      await this.store!.saveAsync(records);
+    } catch (e) {
+      return this.recordsNotSaved(e);
     }
     await this.saveLinks();
   }
 
-  /** Writes the link snapshot if the graph changed since it was last written. */
-  async saveLinksIfChanged(): Promise<void> {
-    if (!this.linksSaved) await this.saveLinks();
+  /** What is written: the engine's records as they are now; undefined when the index is kept in memory only. */
+  private records(): StoredIndex | undefined {
+    if (!this.store) return undefined;
+    const { files, indexedAt } = this.state();
+    return { format: INDEX_FORMAT, indexedAt: indexedAt!, files: Object.fromEntries(files) };
   }
 
-  /** On dispose: an edit saved in memory only (debounced) is written now, synchronously, so the next start finds it. */
-  flush(): void {
-    if (!this.timer) return;
-    this.cancelTimer();
-    if (!this.store) return;
-    const { files, indexedAt } = this.state();
-    try {
-      this.store.save({ format: INDEX_FORMAT, indexedAt: indexedAt!, files: Object.fromEntries(files) });
-    } catch (e) {
-      this.logger.log('warn', `Could not save the index cache: ${errorMessage(e)}`);
-    }
+  /** Never thrown on: the next start re-parses what is not saved. */
+  private recordsNotSaved(e: unknown): void {
+    this.logger.log('warn', `Could not save the index cache: ${errorMessage(e)}`);
   }
 
   private cancelTimer(): void {
