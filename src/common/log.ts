@@ -1,7 +1,3 @@
-/**
- * Logger interface plus a bounded ring of recent entries. The core logs through this; the composition roots
- * decide where lines go (stderr for the CLI, a LogOutputChannel in VS Code). The ring backs `server_logs`.
- */
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 
 export const LOG_LEVELS: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error'];
@@ -12,12 +8,17 @@ export interface LogEntry {
   message: string;
 }
 
+/**
+ * What the core logs through. The composition roots decide where lines go (stderr for the CLI, a
+ * LogOutputChannel in VS Code).
+ */
 export interface Logger {
   log(level: LogLevel, message: string): void;
 }
 
 export type LogSink = (entry: LogEntry) => void;
 
+/** A Logger that keeps a bounded ring of recent entries (what `server_logs` shows) and passes each to `sink`. */
 export class RingLogger implements Logger {
   private readonly entries: LogEntry[] = [];
 

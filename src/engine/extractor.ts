@@ -5,12 +5,7 @@ import { ParsePool } from '../index/parse-pool';
 import { TreeCache } from '../index/tree-cache';
 import type { FileRecord } from '../index/records';
 
-/**
- * Chooses where files are extracted. A bulk index goes to the worker pool (every core, main thread free);
- * a handful of files (an edit, a save) is extracted on the calling thread: a round trip to a worker would
- * cost more than the parse, and a worker started cold pays WASM tier-up on its first files. Those edits
- * keep their trees (TreeCache), so typing in the same file re-parses only what changed.
- */
+/** One file to extract. */
 export interface ExtractJob {
   lang: LanguageId;
   text: string;
@@ -21,6 +16,12 @@ export interface ExtractJob {
 /** Up to this many files are extracted in-thread. */
 const IN_THREAD_MAX_FILES = 4;
 
+/**
+ * Chooses where files are extracted. A bulk index goes to the worker pool (every core, main thread free);
+ * a handful of files (an edit, a save) is extracted on the calling thread: a round trip to a worker would
+ * cost more than the parse, and a worker started cold pays WASM tier-up on its first files. Those edits
+ * keep their trees (TreeCache), so typing in the same file re-parses only what changed.
+ */
 export class Extractor implements Disposable {
   private pool?: ParsePool;
   private readonly trees = new TreeCache();

@@ -7,22 +7,10 @@ import type { LanguageId } from './languages';
 import type { ParseRequest, ParseResponse } from './parse-protocol';
 import type { FileRecord } from './records';
 
-/**
- * Extracts files on worker threads: a pool sized to the cores, each worker with its own web-tree-sitter
- * runtime and parser, so indexing uses every core and the calling thread (the extension host) stays free.
- * Records come back by structured clone. A worker that dies (a WASM abort makes it exit on purpose) is
- * replaced and its files are retried once on the fresh one; a second failure rejects that file only.
- */
-export interface ParseResult {
-  record: FileRecord;
-  /** sha1 of the text, when the worker read the file itself. */
-  hash?: string;
-}
-
 interface Task {
   req: Omit<ParseRequest, 'id'>;
   attempts: number;
-  resolve: (r: ParseResult) => void;
+  resolve: (r: FileRecord) => void;
   reject: (e: Error) => void;
 }
 
@@ -35,6 +23,12 @@ interface Slot {
 const IN_FLIGHT_PER_WORKER = 2;
 const MAX_ATTEMPTS = 2;
 
+/**
+ * Extracts files on worker threads: a pool sized to the cores, each worker with its own web-tree-sitter
+ * runtime and parser, so indexing uses every core and the calling thread (the extension host) stays free.
+ * Records come back by structured clone. A worker that dies (a WASM abort makes it exit on purpose) is
+ * replaced and its files are retried once on the fresh one; a second failure rejects that file only.
+ */
 export class ParsePool implements Disposable {
   readonly size: number;
   private readonly slots: Slot[] = [];
@@ -48,12 +42,7 @@ export class ParsePool implements Disposable {
 
   /** Extracts `text` (already in memory: a file the caller read, or an unsaved editor buffer). */
   extract(lang: LanguageId, text: string): Promise<FileRecord> {
-    return this.submit({ lang, text }).then((r) => r.record);
-  }
-
-  /** Extracts the file at `absPath`; the worker reads it, so its bytes never cross this thread. */
-  extractPath(lang: LanguageId, absPath: string): Promise<ParseResult> {
-    return this.submit({ lang, path: absPath });
+    return this.submit({ lang, text });
   }
 
   /**
@@ -64,7 +53,7 @@ export class ParsePool implements Disposable {
     for (let i = 0; i < this.size; i++) for (const lang of langs) this.extract(lang, '').catch(() => undefined);
   }
 
-  private submit(req: Task['req']): Promise<ParseResult> {
+  private submit(req: Task['req']): Promise<FileRecord> {
     if (this.disposed) return Promise.reject(new Error('ParsePool is disposed'));
     return new Promise((resolve, reject) => {
       this.queue.push({ req, attempts: 0, resolve, reject });
@@ -110,7 +99,7 @@ export class ParsePool implements Disposable {
     if (!task) return;
     slot.inFlight.delete(res.id);
     if (slot.inFlight.size === 0) slot.worker.unref();
-    if (res.record) task.resolve({ record: res.record, hash: res.hash });
+    if (res.record) task.resolve(res.record);
     else if (!res.aborted) task.reject(new Error(res.error));
     // An aborted task is retried when the worker's exit is seen (lost), on a fresh runtime.
     else slot.inFlight.set(res.id, task);

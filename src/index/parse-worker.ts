@@ -1,6 +1,4 @@
-import * as fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { contentHash } from '../common/hash';
 import { extractFile } from './extract';
 import type { ParseRequest, ParseResponse } from './parse-protocol';
 
@@ -22,9 +20,8 @@ port.on('message', (req: ParseRequest) => {
 
 async function handle(req: ParseRequest): Promise<ParseResponse> {
   try {
-    const text = req.text ?? fs.readFileSync(req.path!, 'utf8');
-    const record = await extractFile(req.lang, text);
-    return { id: req.id, record, hash: req.text === undefined ? contentHash(text) : undefined, chars: text.length };
+    const record = await extractFile(req.lang, req.text);
+    return { id: req.id, record };
   } catch (e) {
     const message = e instanceof Error ? e.message || e.name : String(e);
     return { id: req.id, error: message, aborted: isWasmAbort(e) };

@@ -8,13 +8,7 @@ import type { Disposable } from '../common/disposable';
 import { errorMessage } from '../common/errors';
 import { nullLogger, type Logger } from '../common/log';
 
-/**
- * The in-editor MCP endpoint: streamable HTTP on 127.0.0.1 with an OS-assigned port. It is reachable by
- * every local process and every web page the user opens, so each request must carry the per-window bearer
- * token, a Host naming exactly this address and port (DNS rebinding), and no Origin but its own (browsers).
- * Sessions are stateful: VS Code's client opens a standalone GET stream after `initialize`, which is how
- * `notifications/tools/list_changed` reaches it. Sessions whose client vanished without DELETE expire.
- */
+/** How a LoopbackMcpHttpServer serves: its MCP servers, and its limits. */
 export interface LoopbackHttpOptions {
   /** Builds one MCP server per session (the same factory the CLI uses over stdio). */
   createServer: () => McpServer;
@@ -51,6 +45,13 @@ export interface LoopbackEndpoint {
   token: string;
 }
 
+/**
+ * The in-editor MCP endpoint: streamable HTTP on 127.0.0.1 with an OS-assigned port. It is reachable by
+ * every local process and every web page the user opens, so each request must carry the per-window bearer
+ * token, a Host naming exactly this address and port (DNS rebinding), and no Origin but its own (browsers).
+ * Sessions are stateful: VS Code's client opens a standalone GET stream after `initialize`, which is how
+ * `notifications/tools/list_changed` reaches it. Sessions whose client vanished without DELETE expire.
+ */
 export class LoopbackMcpHttpServer implements Disposable {
   readonly token: string;
   private readonly http: http.Server;

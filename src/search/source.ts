@@ -2,10 +2,7 @@ import type { Disposable } from '../common/disposable';
 import type { CodeGraph } from '../graph/code-graph';
 import type { FileRecord } from '../index/records';
 
-/**
- * What the retrieval indexes need from a workspace. The Engine provides it; search never imports the
- * engine (it sits below it), so this interface is the seam, and tests can hand in anything that fits.
- */
+/** An indexed source file, as retrieval reads it. */
 export interface SourceFile {
   record: FileRecord;
   mtimeMs: number;
@@ -25,6 +22,10 @@ export interface ChangeTime {
   basis: TimeBasis;
 }
 
+/**
+ * What the retrieval indexes need from a workspace. The Engine provides it; search never imports the
+ * engine (it sits below it), so this interface is the seam, and tests can hand in anything that fits.
+ */
 export interface RetrievalSource {
   readonly root: string;
   ready(): Promise<CodeGraph>;
