@@ -12,7 +12,7 @@ describe('engine: edits re-link in place, everything else rebuilds', () => {
   let engine: Engine;
   beforeEach(async () => {
     root = copyFixture('polyglot');
-    engine = new Engine({ root, storageDir: path.join(root, '.cache-under-test') });
+    engine = new Engine({ root, storageDir: path.join(root, '.cache-under-test'), workers: 0 });
     await engine.index();
   });
   afterEach(() => {
@@ -53,7 +53,7 @@ describe('engine: edits re-link in place, everything else rebuilds', () => {
     engine.markDirty(CALC);
     await engine.ready();
     engine.dispose();
-    const again = new Engine({ root, storageDir: path.join(root, '.cache-under-test') });
+    const again = new Engine({ root, storageDir: path.join(root, '.cache-under-test'), workers: 0 });
     try {
       const stats = await again.index();
       assert.equal(stats.files_indexed, 0);

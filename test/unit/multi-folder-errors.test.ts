@@ -12,11 +12,12 @@ import { copyFixture, removeDir } from './helpers';
 /** With two folders open, "not found" in the default folder says where it looked and how to look elsewhere. */
 describe('not-found answers with several workspace folders', () => {
   let roots: string[];
+  let workspaces: Workspaces;
   let client: Client;
 
   before(async () => {
     roots = [copyFixture('polyglot'), copyFixture('editor-ts')];
-    const workspaces = new Workspaces(roots.map((root) => new Engine({ root, storageDir: null })));
+    workspaces = new Workspaces(roots.map((root) => new Engine({ root, storageDir: null, workers: 0 })));
     const server = createMcpServer({ version: 'test', tools: ALL_TOOLS, context: { workspaces, features: new IndexLanguageFeatures(workspaces), logger: new RingLogger() } });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(a);
@@ -25,6 +26,7 @@ describe('not-found answers with several workspace folders', () => {
   });
   after(async () => {
     await client.close();
+    workspaces.dispose();
     for (const r of roots) removeDir(r);
   });
 

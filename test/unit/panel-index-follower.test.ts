@@ -24,7 +24,7 @@ describe('Blast Radius panel: IndexFollower refreshes when the shown folder\'s i
 
   beforeEach(async () => {
     root = copyFixture('polyglot');
-    engine = new Engine({ root, storageDir: null });
+    engine = new Engine({ root, storageDir: null, workers: 0 });
     await engine.index();
     text = fs.readFileSync(path.join(root, CALC), 'utf8');
   });
@@ -61,7 +61,7 @@ describe('Blast Radius panel: IndexFollower refreshes when the shown folder\'s i
     disposed.follow(engine);
     disposed.dispose();
     disposed.dispose();
-    const other = new Engine({ root, storageDir: null });
+    const other = new Engine({ root, storageDir: null, workers: 0 });
     const moved = new IndexFollower(() => movedRefreshes++, 20);
     moved.follow(engine);
     moved.follow(other);

@@ -62,12 +62,14 @@ describe('retrieve tools: reading what was found', () => {
       assert.deepEqual([r.path, r.generated, r.truncated], ['README.md', false, false]);
       assert.match(r.text, /^# Ledgerly/);
       const bare = copyFixture('docs-repo');
+      const bareCtx = contextFor(bare, { storageDir: null });
       try {
         fs.rmSync(path.join(bare, 'README.md'));
-        const g = await callTool(contextFor(bare, { storageDir: null }), 'repository_readme', { repository: path.basename(bare) });
+        const g = await callTool(bareCtx, 'repository_readme', { repository: path.basename(bare) });
         assert.equal(g.generated, true);
         assert.match(g.text, /## Modules\n\n- `src\/billing` — Parses invoice files/);
       } finally {
+        bareCtx.workspaces.dispose();
         removeDir(bare);
       }
     });

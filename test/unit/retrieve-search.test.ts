@@ -196,9 +196,9 @@ describe('retrieve tools: finding things', () => {
   describe('route', () => {
     it('scores repositories and collections in [0,1] with a why, across workspace folders', async () => {
       const other = copyFixture('polyglot');
+      const otherEngine = new Engine({ root: other, storageDir: null, workers: 0 });
       try {
-        const engines = [new Engine({ root: other, storageDir: null }), ctx.engine];
-        const workspaces = new Workspaces(engines);
+        const workspaces = new Workspaces([otherEngine, ctx.engine]);
         const two = { workspaces, features: new IndexLanguageFeatures(workspaces), logger: new RingLogger() };
         const r = await callTool(two, 'route', { query: SIGNING_QUESTION });
         assert.equal(r.repositories[0].slug, slug);
@@ -208,6 +208,7 @@ describe('retrieve tools: finding things', () => {
         const adr = await callTool(two, 'route', { query: 'why is money decimal and never float', top_k: 1 });
         assert.deepEqual(adr.collections.map((c: { id: string }) => c.id), [`${slug}:docs/adr`]);
       } finally {
+        otherEngine.dispose();
         removeDir(other);
       }
     });
@@ -261,13 +262,17 @@ describe('retrieve tools: time filters in git', () => {
 
   it("uses each file's last commit time and says the basis is git", async () => {
     const ctx = contextFor(root, { storageDir: null });
-    const slug = path.basename(root);
-    const before2026 = await callTool(ctx, 'retrieve', { query: 'signing key invoice total', repository: slug, until: '2025-12-31T23:59:59Z' });
-    assert.equal(before2026.time_filter.basis, 'git_commit');
-    assert.ok(before2026.results.length > 0);
-    assert.ok(before2026.results.every((h: { file?: string; changed_at?: string }) => h.file === 'docs/guide.md' && h.changed_at === '2025-01-01T00:00:00.000Z'));
-    const since2026 = await callTool(ctx, 'retrieve', { query: 'signing key invoice total', repository: slug, since: '2026-01-01T00:00:00+01:00' });
-    assert.ok(since2026.results.some((h: { symbol_id?: string }) => h.symbol_id === 'src/billing/invoice.ts#parseInvoiceTotal'));
-    assert.ok(!since2026.results.some((h: { file?: string }) => h.file === 'docs/guide.md'));
+    try {
+      const slug = path.basename(root);
+      const before2026 = await callTool(ctx, 'retrieve', { query: 'signing key invoice total', repository: slug, until: '2025-12-31T23:59:59Z' });
+      assert.equal(before2026.time_filter.basis, 'git_commit');
+      assert.ok(before2026.results.length > 0);
+      assert.ok(before2026.results.every((h: { file?: string; changed_at?: string }) => h.file === 'docs/guide.md' && h.changed_at === '2025-01-01T00:00:00.000Z'));
+      const since2026 = await callTool(ctx, 'retrieve', { query: 'signing key invoice total', repository: slug, since: '2026-01-01T00:00:00+01:00' });
+      assert.ok(since2026.results.some((h: { symbol_id?: string }) => h.symbol_id === 'src/billing/invoice.ts#parseInvoiceTotal'));
+      assert.ok(!since2026.results.some((h: { file?: string }) => h.file === 'docs/guide.md'));
+    } finally {
+      ctx.workspaces.dispose();
+    }
   });
 });
