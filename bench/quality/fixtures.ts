@@ -38,7 +38,8 @@ export function readExpected(file: string): Set<string> {
 
 /** Every edge at or above `floor`: symbol → symbol, and `<file>#<module>` → symbol for module-level calls. */
 export async function reportedEdges(root: string, floor: number): Promise<Map<string, string>> {
-  const engine = new Engine({ root, logger: new RingLogger(), storageDir: null });
+  // The annotated fixtures are a few dozen files: parse workers would cost more to start than they save.
+  const engine = new Engine({ root, logger: new RingLogger(), storageDir: null, workers: 0 });
   try {
     const graph = await engine.ready();
     const out = new Map<string, string>();

@@ -27,9 +27,10 @@ export interface Edge {
   confidence: number;
 }
 
-export async function indexWorkspace(root: string): Promise<SightlineIndex> {
+/** `workers`: parse worker threads, default one per core (0 for a small workspace, where starting them costs more). */
+export async function indexWorkspace(root: string, workers?: number): Promise<SightlineIndex> {
   const logger = new RingLogger();
-  const engine = new Engine({ root, logger, storageDir: null });
+  const engine = new Engine({ root, logger, storageDir: null, workers });
   const graph = await engine.ready();
   const texts = new Map<string, string>();
   for (const file of graph.table.files.keys()) texts.set(file, fs.readFileSync(path.join(engine.root, file), 'utf8'));

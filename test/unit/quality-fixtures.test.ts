@@ -28,9 +28,14 @@ describe('call graph quality on the annotated fixtures', function () {
 
   it('typescript: precision ≥ 0.98 and recall ≥ 0.95 against the TypeScript language service', async () => {
     const root = path.join(FIXTURE_DIR, 'typescript');
-    const index = await indexWorkspace(root);
+    const index = await indexWorkspace(root, 0);
     const files = [...index.graph.table.files.keys()].sort();
-    const score = await scoreCorpus('typescript fixture', index, new Oracle(root, files, undefined), sampleTargets(index, 1000), 0, MIN_CONFIDENCE);
+    let score;
+    try {
+      score = await scoreCorpus('typescript fixture', index, new Oracle(root, files, undefined), sampleTargets(index, 1000), 0, MIN_CONFIDENCE);
+    } finally {
+      index.ctx.workspaces.dispose();
+    }
     const c = score.callers[MIN_CONFIDENCE];
     const detail = score.worst.map((w) => `${w.target}: ${[...w.fp.map((f) => `+${f.id}`), ...w.fn.map((f) => `-${f.id}`)].join(' ')}`).join('\n  ');
     assert.ok(score.targets >= 30, `only ${score.targets} targets`);
