@@ -96,7 +96,7 @@ export class IndexLanguageFeatures implements LanguageFeatures {
   async hover(at: SourcePosition, root: string): Promise<Answer<HoverInfo[]>> {
     const engine = this.engine(root);
     const [target] = (await this.targets(engine, at)).targets;
-    if (!target) throw notFound(`The index knows no symbol at ${where(at)}; full hover needs VS Code's language servers. Point at an identifier, or pass symbol.`);
+    if (!target) throw notFound(`No hover for ${where(at)}: the index knows no symbol there (a language server, in VS Code, may know types the index does not). Point at an identifier (not whitespace or punctuation), or pass symbol.`);
     return index([{ contents: [target.signature, ...(target.doc ? [target.doc] : [])] }], nameRange(engine, target));
   }
 
