@@ -54,7 +54,9 @@ export const searchSymbolsTool = defineTool({
       merged.set(hit.symbol.id, indexMatch(hit));
     }
     // Server symbols carry no language of ours: a `lang` filter is about the index, so they are left out then.
-    const note = args.lang ? undefined : await mergeServerSymbols(ctx, engine, args.query, kind, merged);
+    // Headless the features are the index itself, whose symbols are in `merged` already: nothing to ask.
+    const askServers = !args.lang && ctx.features.source !== 'index';
+    const note = askServers ? await mergeServerSymbols(ctx, engine, args.query, kind, merged) : undefined;
     const ranked = [...merged.values()].sort((a, b) => MATCH_ORDER.indexOf(a.match) - MATCH_ORDER.indexOf(b.match) || b.score - a.score || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
     const top = ranked.slice(0, args.top_k);
     return fitToBudget(top, args.max_tokens, (kept, truncated) => ({
