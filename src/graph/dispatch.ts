@@ -30,6 +30,8 @@ export function dispatchConfidence(callConfidence: number, implementations: numb
 const STATIC_RECEIVERS = new Set(['super', 'super()']);
 /** Bases that give a class no methods a `self.m()` could mean. */
 const METHODLESS_BASES = new Set(['object', 'ABC', 'abc.ABC', 'Generic', 'typing.Generic', 'Protocol', 'typing.Protocol']);
+/** A property signature whose type is a function type: `next: (value: T) => void`, `next?: (x: A) => void`. */
+const FUNCTION_TYPED = /^[\w$]+\??\s*:\s*(?:<[^>]*>\s*)?\(.*\)\s*=>/s;
 /** Static members are called through their class, never through an instance of a subclass. */
 const STATIC_SIGNATURE = /^\s*(?:(?:public|private|protected|export|readonly)\s+)*static\s/;
 
@@ -62,7 +64,7 @@ export class DispatchIndex {
    * `rw.Read()` on an io.ReadWriter does not reach every Reader.
    */
   targets(call: CallRecord, target: IndexedSymbol, receiverTypes?: IndexedSymbol[]): IndexedSymbol[] {
-    if (target.kind !== 'method' || target.name === 'constructor' || call.constructs) return [];
+    if ((target.kind !== 'method' && !this.functionProperty(target)) || target.name === 'constructor' || call.constructs) return [];
     if (call.receiver !== undefined && STATIC_RECEIVERS.has(call.receiver)) return [];
     if (STATIC_SIGNATURE.test(target.signature)) return [];
     let impls = this.implementations(target);
@@ -73,6 +75,16 @@ export class DispatchIndex {
       impls = impls.filter((m) => reachable.has(m.id));
     }
     return impls.length <= MAX_DISPATCH_TARGETS ? impls : [];
+  }
+
+  /**
+   * A TS interface property of function type (`next: (value: T) => void`): called like a method, and implemented by
+   * the methods of the classes that implement the interface (rxjs's `Observer.next`).
+   */
+  private functionProperty(target: IndexedSymbol): boolean {
+    if (target.kind !== 'field' || target.parent === undefined || languageInfo(target.lang).family !== 'js') return false;
+    const owner = this.table.byFile.get(target.file)?.[target.parent];
+    return owner?.kind === 'interface' && FUNCTION_TYPED.test(target.signature);
   }
 
   /**
@@ -204,7 +216,7 @@ function* literalImplementations(table: SymbolTable, types: TypeHierarchy): Gene
     const symbols = table.byFile.get(file) ?? [];
     const typed = new Map<number, string>();
     for (const b of record.bindings) {
-      if (b.field || b.fromCall || b.collection || b.elementOf) continue;
+      if (b.field || b.fromCall || b.collection || b.elementOf || b.alias) continue;
       // A typed constant's binding is scoped to the constant itself, or (module-level variables) to the module.
       const owner = b.scope !== undefined ? symbols[b.scope] : symbols.find((s) => s.parent === undefined && s.kind === 'constant' && s.name === b.name);
       if (owner?.kind === 'constant' && owner.name === b.name) typed.set(owner.local, b.type);

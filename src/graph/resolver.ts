@@ -29,6 +29,10 @@ const MAX_RETURN_DEPTH = 3;
 /** `subscriber.next()` with `subscriber` untyped, linked to Subscriber.next: right 165/165 times on rxjs, 12/16 on effect. */
 const CONVENTION_CONFIDENCE = 0.5;
 /** Runtime globals: an unbound `console` is the host's, whatever a workspace names its own parameters. */
+/** A TypeScript non-null assertion inside a receiver (`a!.b`, `f()!`), not `!==`. */
+const NON_NULL = /!(?=$|\.|\[)/g;
+/** One element of a collection variable: `xs[i]`, `xs.shift()`, `xs.pop()`, `xs.at(-1)`, `xs.find(…)`. */
+const ELEMENT_ACCESS = /^((?:this\.)?[A-Za-z_$][\w$]*)(?:\[[^\]]*\]|\.(?:shift|pop|at|find|findLast)\(.*\))$/s;
 const JS_GLOBALS = new Set(['console', 'window', 'document', 'globalThis', 'process', 'navigator', 'performance', 'self', 'global']);
 
 /**
@@ -230,7 +234,13 @@ export class CallResolver {
   // ---- what names denote ---------------------------------------------------------------------
 
   /** A receiver expression: `this`, `self.repo`, `ns`, `a.b`, `crate::m`, `Foo`. */
-  private denote(file: string, record: FileRecord, family: string, receiver: string, enclosing: IndexedSymbol | undefined): Denotation | undefined {
+  private denote(file: string, record: FileRecord, family: string, written: string, enclosing: IndexedSymbol | undefined): Denotation | undefined {
+    // `window!.next()`, `xs.shift()!.complete()`: a non-null assertion does not change what the receiver is.
+    const receiver = family === 'js' ? written.replace(NON_NULL, '') : written;
+    if (family === 'js') {
+      const element = this.collectionElement(file, record, receiver, enclosing);
+      if (element) return element;
+    }
     const separator = receiver.includes('::') ? '::' : '.';
     // Python `import a.b` binds the dotted name as a whole: try it before splitting.
     if (family === 'python') {
@@ -254,6 +264,32 @@ export class CallResolver {
       current = this.step(current, part, family);
     }
     return current;
+  }
+
+  /**
+   * `xs[i].m()`, `xs.shift()!.m()`: one element of a collection the syntax types (`xs: Subject<T>[]`) is an instance
+   * of its element type.
+   */
+  private collectionElement(file: string, record: FileRecord, receiver: string, enclosing: IndexedSymbol | undefined): Denotation | undefined {
+    const m = ELEMENT_ACCESS.exec(receiver);
+    const c = m ? this.collectionBinding(file, record, m[1], enclosing, 0) : undefined;
+    return c ? this.instanceOf(c.file, c.record, c.binding.type, false) : undefined;
+  }
+
+  /** The collection binding a name or `this.field` holds, through `const { xs } = this` style aliases. */
+  private collectionBinding(file: string, record: FileRecord, path: string, enclosing: IndexedSymbol | undefined, depth: number): { file: string; record: FileRecord; binding: BindingRecord } | undefined {
+    if (depth > 2) return undefined;
+    const field = /^this\.([A-Za-z_$][\w$]*)$/.exec(path);
+    if (field) {
+      const owner = this.types.enclosingType(file, enclosing);
+      const ownerRecord = owner && this.table.files.get(owner.file);
+      const b = ownerRecord && this.binding(ownerRecord, true, owner.local, field[1]);
+      return b?.collection && !b.alias ? { file: owner!.file, record: ownerRecord!, binding: b } : undefined;
+    }
+    if (path.includes('.')) return undefined;
+    const b = this.scopedBinding(file, record, enclosing, path, (x) => !x.field && (x.collection === true) !== (x.alias === true));
+    if (!b) return undefined;
+    return b.alias ? this.collectionBinding(file, record, b.type, enclosing, depth + 1) : { file, record, binding: b };
   }
 
   /** `super::helper` / `self::x` inside `mod inner { … }` blocks: counted from the inline module, not the file. */
@@ -504,6 +540,8 @@ export class CallResolver {
     if (!record) return undefined;
     const b = this.binding(record, true, type.local, field);
     if (!b) return this.propertyType(type, field);
+    // `this.observers.push()`: a collection is not an instance of its element type.
+    if (b.collection) return undefined;
     const d = this.instanceOf(type.file, record, b.type, b.fromCall === true);
     return d?.kind === 'instance' ? { ...d, confidence: Math.min(d.confidence, 0.9) } : d;
   }

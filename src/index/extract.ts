@@ -341,13 +341,15 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
 
 /**
  * Binding captures: `@bind.type` / `@bind.returns` / `@bind.elements` / `@bind.iterates` (types), `@bind.alias`
- * (the value of a name or path), `@bind.aliases` (one value of a dict or list literal), `@bind.param` (an
+ * (the value of a name or path), `@bind.aliases` (one value of a dict or list literal), `@bind.destructures` (the
+ * object a destructured name is read from: `const { a } = x` binds a to `x.a`), `@bind.param` (an
  * untyped parameter: bound, type unknown) and
  * `@bind.return` on a return statement (binds `return`, see BindingRecord.name).
  */
 function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, symbols: SymbolRecord[]): BindingRecord | undefined {
   const caps = captureMap(match);
-  const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases');
+  const destructured = caps.get('bind.destructures');
+  const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases') ?? destructured;
   const typeNode = caps.get('bind.type') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? valueNode ?? caps.get('bind.param');
   const nameNode = caps.get('bind.name') ?? caps.get('bind.field');
   const returned = caps.has('bind.return');
@@ -359,7 +361,8 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
   // the constant's scope (the module), not inside the constant.
   if (scope !== undefined && nameNode && located.def?.nameNode.startIndex === nameNode.startIndex && symbols[scope].kind === 'constant') scope = symbols[scope].parent;
   let type: string;
-  if (valueNode) type = valueNode.text.replace(/\s+/g, '');
+  if (destructured) type = `${destructured.text.replace(/\s+/g, '')}.${nameNode!.text}`;
+  else if (valueNode) type = valueNode.text.replace(/\s+/g, '');
   else if (caps.has('bind.param')) type = '';
   else type = baseTypeName(typeNode.text.replace(/^\*/, ''));
   return {

@@ -31,6 +31,23 @@ type Entry = { id: string; resolution: string; confidence: number };
 const byId = (list: Entry[]) => Object.fromEntries(list.map((e) => [e.id, e.resolution]));
 
 describe('dispatch: calls through a base, interface or trait reach the overrides', () => {
+  describe('TypeScript receivers typed by their declarations (quality/typescript)', () => {
+    let w: { root: string; ctx: Ctx };
+    before(async () => (w = await indexed('typescript')));
+    after(() => close(w));
+
+    it('a function-typed interface property dispatches to the implementing methods, through elements, destructuring and `!`', async () => {
+      const next = await callTool(w.ctx, 'find_callers', { symbol: 'lib/events.ts#Counter.next', depth: 1 });
+      assert.deepEqual(byId(next.callers), { 'lib/events.ts#Hub.emit': 'dispatch' });
+      const done = await callTool(w.ctx, 'find_callers', { symbol: 'lib/events.ts#Counter.done', depth: 1 });
+      assert.deepEqual(byId(done.callers), { 'lib/events.ts#Hub.close': 'dispatch', 'lib/events.ts#Hub.drain': 'dispatch' });
+      for (const c of [...next.callers, ...done.callers]) assert.ok(c.confidence >= 0.5, `${c.id} ${c.confidence}`);
+      // `slot.recorder.done()`: the interface property's declared class, a direct call.
+      const recorder = await callTool(w.ctx, 'find_callers', { symbol: 'lib/events.ts#Recorder.done', depth: 1, dispatch: false });
+      assert.deepEqual(ids(recorder.callers), ['lib/events.ts#Hub.drain']);
+    });
+  });
+
   describe('TypeScript and JSX (quality/tsx)', () => {
     let w: { root: string; ctx: Ctx };
     before(async () => (w = await indexed('tsx')));
