@@ -521,7 +521,7 @@ export class CallResolver {
       case 'symbols': {
         const value = this.constantsValue(current.symbols);
         if (value) return this.step(value, part, family);
-        const members = current.symbols.flatMap((s) => [...this.types.members(s, part), ...(s.kind === 'module' ? this.table.nestedNamed(s.file, s.local, part).filter((m) => m.kind === 'module') : [])]).filter((m) => m.kind !== 'method');
+        const members = current.symbols.flatMap((s) => [...this.types.members(s, part), ...(s.kind === 'module' ? this.table.nestedNamed(s.file, s.local, part).filter((m) => m.kind === 'module' || TYPE_KINDS.has(m.kind)) : [])]).filter((m) => m.kind !== 'method');
         return members.length ? { kind: 'symbols', symbols: members, resolution: current.resolution } : undefined;
       }
       case 'instance': {

@@ -207,6 +207,15 @@ function addImplScope(defs: Map<number, Def>, caps: Map<string, Node>): void {
 }
 
 /** `Base<T>` → `Base`, `pkg.Base` stays qualified (the resolver splits it). */
+/** TypeScript's utility types keep the members of the type they wrap: `Omit<HashSet<A>, "k">` has HashSet's methods. */
+const UTILITY_TYPES = new Set(['Omit', 'Pick', 'Partial', 'Readonly', 'Required', 'NonNullable']);
+
+function withoutUtilityType(node: Node): Node {
+  if (node.type !== 'generic_type' || !UTILITY_TYPES.has(node.childForFieldName('name')?.text ?? '')) return node;
+  const first = node.childForFieldName('type_arguments')?.namedChildren[0];
+  return first && /^(type_identifier|nested_type_identifier|generic_type)$/.test(first.type) ? withoutUtilityType(first) : node;
+}
+
 export function baseTypeName(text: string): string {
   const lt = text.indexOf('<');
   const bracket = text.indexOf('[');
@@ -364,7 +373,7 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
   if (destructured) type = `${destructured.text.replace(/\s+/g, '')}.${nameNode!.text}`;
   else if (valueNode) type = valueNode.text.replace(/\s+/g, '');
   else if (caps.has('bind.param')) type = '';
-  else type = baseTypeName(typeNode.text.replace(/^\*/, ''));
+  else type = baseTypeName(withoutUtilityType(typeNode).text.replace(/^\*/, ''));
   return {
     name: returned ? 'return' : nameNode!.text,
     field: caps.has('bind.field') ? true : undefined,
