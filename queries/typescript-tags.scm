@@ -72,6 +72,8 @@
 (variable_declarator name: (identifier) @bind.name type: (type_annotation [(type_identifier) (nested_type_identifier) (generic_type name: [(type_identifier) (nested_type_identifier)])] @bind.type)) @bind
 (variable_declarator name: (identifier) @bind.name !type value: (new_expression constructor: (identifier) @bind.type)) @bind
 (variable_declarator name: (identifier) @bind.name !type value: (await_expression (new_expression constructor: (identifier) @bind.type))) @bind
+; `const it = xs[Symbol.iterator]()`: an Iterator (extract.ts names the type).
+(variable_declarator name: (identifier) @bind.name !type value: (call_expression function: (subscript_expression index: (member_expression object: (identifier) @_s property: (property_identifier) @_i)) @bind.iterator) (#eq? @_s "Symbol") (#eq? @_i "iterator")) @bind
 ; `const s = make()`: the resolver looks up the callee's declared return type.
 (variable_declarator name: (identifier) @bind.name !type value: (call_expression function: [(identifier) (member_expression)] @bind.returns)) @bind
 (variable_declarator name: (identifier) @bind.name !type value: (await_expression (call_expression function: [(identifier) (member_expression)] @bind.returns))) @bind

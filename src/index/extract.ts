@@ -349,7 +349,8 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
 }
 
 /**
- * Binding captures: `@bind.type` / `@bind.returns` / `@bind.elements` / `@bind.iterates` (types), `@bind.alias`
+ * Binding captures: `@bind.type` / `@bind.returns` / `@bind.elements` / `@bind.iterates` (types), `@bind.iterator`
+ * (`xs[Symbol.iterator]()`: an `Iterator`), `@bind.alias`
  * (the value of a name or path), `@bind.aliases` (one value of a dict or list literal), `@bind.destructures` (the
  * object a destructured name is read from: `const { a } = x` binds a to `x.a`), `@bind.param` (an
  * untyped parameter: bound, type unknown) and
@@ -359,7 +360,7 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
   const caps = captureMap(match);
   const destructured = caps.get('bind.destructures');
   const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases') ?? destructured;
-  const typeNode = caps.get('bind.type') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? valueNode ?? caps.get('bind.param');
+  const typeNode = caps.get('bind.type') ?? caps.get('bind.iterator') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? valueNode ?? caps.get('bind.param');
   const nameNode = caps.get('bind.name') ?? caps.get('bind.field');
   const returned = caps.has('bind.return');
   if (!typeNode || (!nameNode && !returned)) return undefined;
@@ -373,6 +374,7 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
   if (destructured) type = `${destructured.text.replace(/\s+/g, '')}.${nameNode!.text}`;
   else if (valueNode) type = valueNode.text.replace(/\s+/g, '');
   else if (caps.has('bind.param')) type = '';
+  else if (caps.has('bind.iterator')) type = 'Iterator';
   else type = baseTypeName(withoutUtilityType(typeNode).text.replace(/^\*/, ''));
   return {
     name: returned ? 'return' : nameNode!.text,

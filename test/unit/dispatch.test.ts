@@ -46,6 +46,15 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       const recorder = await callTool(w.ctx, 'find_callers', { symbol: 'lib/events.ts#Recorder.done', depth: 1, dispatch: false });
       assert.deepEqual(ids(recorder.callers), ['lib/events.ts#Hub.drain']);
     });
+
+    it('a class implementing a lib.d.ts interface is reached through values typed by that interface, never through their properties', async () => {
+      const r = await callTool(w.ctx, 'find_callers', { symbol: 'lib/countdown.ts#Countdown.next', depth: 1 });
+      assert.deepEqual(byId(r.callers), { 'lib/countdown.ts#first': 'dispatch', 'lib/countdown.ts#firstOf': 'dispatch' });
+      for (const c of r.callers) assert.equal(c.confidence, 0.5, c.id);
+      // `r.done` of the IteratorResult is no Iterator: nothing else reaches next().
+      const callees = await callTool(w.ctx, 'find_callees', { symbol: 'lib/countdown.ts#first', depth: 1, min_confidence: 0 });
+      assert.deepEqual(ids(callees.callees), ['lib/countdown.ts#Countdown.next']);
+    });
   });
 
   describe('TypeScript and JSX (quality/tsx)', () => {
