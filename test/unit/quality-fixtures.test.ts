@@ -26,7 +26,7 @@ describe('call graph quality on the annotated fixtures', function () {
     });
   }
 
-  it('typescript: precision ≥ 0.98 and recall ≥ 0.95 against the TypeScript language service', async () => {
+  it('typescript: precision ≥ 0.98 and recall ≥ 0.95 against the TypeScript language service, direct and with dispatch', async () => {
     const root = path.join(FIXTURE_DIR, 'typescript');
     const index = await indexWorkspace(root);
     const files = [...index.graph.table.files.keys()].sort();
