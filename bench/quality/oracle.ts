@@ -44,8 +44,11 @@ interface CacheShape {
   version: number;
   incoming: Record<string, OracleSite[] | null>;
   outgoing: Record<string, OracleCallee[] | null>;
-  /** Members each method overrides or implements (added later: an older cache simply lacks it). */
-  bases?: Record<string, OracleDecl[]>;
+  /**
+   * Members each method overrides or implements, object-literal methods included (added later: an older cache
+   * simply lacks it; `bases`, the class-only answers of earlier runs, is no longer read).
+   */
+  literalBases?: Record<string, OracleDecl[]>;
 }
 
 const CACHE_VERSION = 6;
@@ -198,15 +201,21 @@ export class Oracle {
 
   /**
    * The corpus members the method named at (file, pos) overrides or implements, up the whole class/interface
-   * hierarchy (what a call through a base type may dispatch to it from). Members declared outside the corpus
+   * hierarchy, or for an object literal's method the member of the type the literal is written for (what a call
+   * through a base type may dispatch to it from). Members declared outside the corpus
    * (lib.d.ts `toString`, `Iterator.next`) have no callers in the corpus to ask about and are left out.
    */
   bases(file: string, pos: number): OracleDecl[] {
-    const store = (this.cache.bases ??= {});
+    const store = (this.cache.literalBases ??= {});
     const key = `${file}:${pos}`;
     if (key in store) return store[key];
     const out: OracleDecl[] = [];
-    for (const base of this.relatives(path.join(this.root, file), pos).bases) {
+    const abs = path.join(this.root, file);
+    const program = this.service.getProgram();
+    const sf = program?.getSourceFile(abs);
+    const node = sf && innermostAt(sf, pos);
+    const literal = node ? this.literalBases(node, program!.getTypeChecker()) : [];
+    for (const base of [...this.relatives(abs, pos).bases, ...literal]) {
       for (const decl of base.declarations ?? []) {
         const name = ts.getNameOfDeclaration(decl);
         const at = decl.getSourceFile();
@@ -260,6 +269,28 @@ export class Oracle {
       for (const clause of owner.heritageClauses ?? []) for (const t of clause.types) visit(checker.getTypeAtLocation(t));
     }
     return { self, bases };
+  }
+
+  /**
+   * An object literal's method implements the member of the same name of the type the literal is written for (a
+   * typed constant, a declared return type, an argument): `const proto: Logger = { pipe() {…} }` implements
+   * Logger's `pipe` (Pipeable.pipe), exactly as a class that says `implements Logger` would. Only used for the
+   * dispatch bases, so the cached call hierarchies stay valid.
+   */
+  private literalBases(node: ts.Node, checker: ts.TypeChecker): ts.Symbol[] {
+    const member = node.parent;
+    const literal = member?.parent;
+    if (!member || !literal || !ts.isObjectLiteralExpression(literal) || !(ts.isMethodDeclaration(member) || ts.isPropertyAssignment(member))) return [];
+    const self = checker.getSymbolAtLocation(node);
+    const contextual = checker.getContextualType(literal);
+    const name = self?.name;
+    if (!contextual || !name) return [];
+    const out: ts.Symbol[] = [];
+    for (const t of contextual.isUnionOrIntersection() ? contextual.types : [contextual]) {
+      const base = t.getProperty(name);
+      if (base && base !== self && base.declarations?.some((d) => !literal.properties.includes(d as ts.ObjectLiteralElementLike))) out.push(base);
+    }
+    return out;
   }
 
   private relation(absFile: string, pos: number, related: { self?: ts.Symbol; bases: Set<ts.Symbol> }): SiteRelation {

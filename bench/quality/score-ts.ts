@@ -163,6 +163,14 @@ function oracleCallers(index: SightlineIndex, oracle: Oracle, group: IndexedSymb
   return { callers, viaBase, basesUnanswered, superSites, moduleSites, refs, dispatch, family };
 }
 
+/** The source line of a site, trimmed, for debug output. */
+function siteText(index: SightlineIndex, site: { file: string; pos: number }): string {
+  const text = index.texts.get(site.file) ?? '';
+  const start = text.lastIndexOf('\n', site.pos) + 1;
+  const end = text.indexOf('\n', site.pos);
+  return text.slice(start, end < 0 ? undefined : end).trim().slice(0, 160);
+}
+
 /** Whether the call at the site is `super.m(…)`: it names the base member explicitly and never dispatches. */
 function callsSuper(index: SightlineIndex, site: { file: string; pos: number }): boolean {
   return /\bsuper\s*\.\s*$/.test((index.texts.get(site.file) ?? '').slice(Math.max(0, site.pos - 16), site.pos));
@@ -260,9 +268,9 @@ export async function scoreCorpus(name: string, index: SightlineIndex, oracle: O
             ? 'call through the base unresolved'
             : 'call resolved to the base, not followed to the override';
       bump(score.dispatchMissReasons, why);
-      if (process.env.QUALITY_DEBUG) console.error(`dispatch fn: ${self} <= ${caller} (${why})`);
+      if (process.env.QUALITY_DEBUG) console.error(`dispatch fn: ${self} <= ${caller} (${why}) at ${site.file}:${lineOf(index, site.file, site.pos)}: ${siteText(index, site)}`);
     }
-    if (process.env.QUALITY_DEBUG) for (const g of answer.keys()) if ((answer.get(g)?.confidence ?? 0) >= floor && !dispatchTruth.has(g)) console.error(`dispatch fp: ${self} <= ${g}`);
+    if (process.env.QUALITY_DEBUG) for (const [g, e] of answer) if (e.confidence >= floor && !dispatchTruth.has(g)) console.error(`dispatch fp: ${self} <= ${g} (${e.resolution} ${e.confidence})`);
 
     // module-level callers, by site line
     const mine = moduleCallSites(index, ids, floor).map((s) => `${s.file}:${s.line}`);

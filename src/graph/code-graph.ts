@@ -209,7 +209,7 @@ export class CodeGraph {
         this.addCall(file, from, target.id, site, resolved.resolution, resolved.confidence);
         // The overrides this call may run instead (see dispatch.ts): edges of their own, marked `dispatch`.
         const overrides = this.dispatch.targets(call, target, resolved.receiverTypes);
-        const confidence = dispatchConfidence(resolved.confidence, overrides.length);
+        const confidence = dispatchConfidence(resolved.confidence, overrides.length, this.dispatch.interfaceMember(target));
         for (const o of overrides) if (!direct.has(o.id)) this.addCall(file, from, o.id, site, 'dispatch', confidence);
       }
     }
@@ -338,10 +338,13 @@ export class CodeGraph {
     return sym ? this.dispatch.implementations(sym) : [];
   }
 
-  /** Base and interface members a method overrides or implements (callers of those may reach it by dispatch). */
+  /**
+   * Base and interface members a method overrides or implements (callers of those may reach it by dispatch), the
+   * interface members an object literal's methods implement included.
+   */
   overridden(id: string): IndexedSymbol[] {
     const sym = this.table.byId.get(id);
-    return sym ? this.resolver.overriddenBy(sym) : [];
+    return sym ? [...new Set([...this.resolver.overriddenBy(sym), ...this.dispatch.implemented(sym)])] : [];
   }
 
   edgeCount(): number {

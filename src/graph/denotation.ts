@@ -23,7 +23,11 @@ export type Denotation =
   | { kind: 'module'; files: string[] }
   | { kind: 'symbols'; symbols: IndexedSymbol[]; resolution: Resolution }
   | { kind: 'instance'; types: IndexedSymbol[]; resolution: Resolution; confidence: number }
-  | { kind: 'external' };
+  /**
+   * A value from outside the workspace; `implementers`: its type is an interface declared outside it (TS's
+   * `Iterator`) that these workspace classes implement, so its methods may run theirs.
+   */
+  | { kind: 'external'; implementers?: IndexedSymbol[] };
 
 export function unique(symbols: IndexedSymbol[]): IndexedSymbol[] {
   return [...new Map(symbols.map((s) => [s.id, s])).values()];

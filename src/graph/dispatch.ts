@@ -20,16 +20,24 @@ export const MAX_DISPATCH_TARGETS = 64;
  * time the count doubles (2 → 0.8, 4 → 0.7, 8 → 0.6, 16 → 0.5, 17+ below the tools' default min_confidence of
  * 0.5), and never above the confidence of the call itself. A hub method with dozens of implementations stays
  * out of default answers, and the common one-to-few case is shown.
+ *
+ * `interfaceMember`: a TS/JS call to an interface or abstract member. It has no body of its own, so one of the
+ * implementations is what runs (TypeScript's call hierarchy and class hierarchy analysis list them all): up to
+ * MAX_DISPATCH_TARGETS they keep the default floor, 0.5, when the call itself is that sure (effect's
+ * `Pipeable.pipe`, 56 implementations: below the floor, every `x.pipe()` was missing from a change's callers).
  */
-export function dispatchConfidence(callConfidence: number, implementations: number): number {
+export function dispatchConfidence(callConfidence: number, implementations: number, interfaceMember = false): number {
   const byCount = 0.9 - 0.1 * Math.log2(Math.max(1, implementations));
-  return Math.round(Math.max(0.05, Math.min(callConfidence, byCount)) * 100) / 100;
+  return Math.round(Math.max(0.05, Math.min(callConfidence, interfaceMember ? Math.max(0.5, byCount) : byCount)) * 100) / 100;
 }
 
 /** `super.m()` (TS/JS), `super().m()` (Python): the call names exactly the base's body, never an override. */
 const STATIC_RECEIVERS = new Set(['super', 'super()']);
 /** Bases that give a class no methods a `self.m()` could mean. */
 const METHODLESS_BASES = new Set(['object', 'ABC', 'abc.ABC', 'Generic', 'typing.Generic', 'Protocol', 'typing.Protocol']);
+/** A property signature whose type is a function type: `next: (value: T) => void`, `next?: (x: A) => void`. */
+const FUNCTION_TYPED = /^[\w$]+\??\s*:\s*(?:<[^>]*>\s*)?\(.*\)\s*=>/s;
+const ABSTRACT_SIGNATURE = /^\s*(?:(?:public|protected|override)\s+)*abstract\s/;
 /** Static members are called through their class, never through an instance of a subclass. */
 const STATIC_SIGNATURE = /^\s*(?:(?:public|private|protected|export|readonly)\s+)*static\s/;
 
@@ -45,6 +53,7 @@ interface GoImplementation {
 export class DispatchIndex {
   /** Base/interface/trait method id → every workspace method that overrides or implements it (transitively). */
   private implementationsOf?: Map<string, IndexedSymbol[]>;
+  private implementedBy?: Map<string, IndexedSymbol[]>;
   /** Go interface id → ids of the workspace types that satisfy it. */
   private goImplementers = new Map<string, Set<string>>();
   private goByDecl = new Map<string, GoImplementation[]>();
@@ -61,8 +70,15 @@ export class DispatchIndex {
    * call through an interface-typed receiver reaches only the types that satisfy that interface (as CHA does):
    * `rw.Read()` on an io.ReadWriter does not reach every Reader.
    */
+  /** Whether dispatch edges of a call resolved to `target` keep the default floor (see dispatchConfidence). */
+  interfaceMember(target: IndexedSymbol): boolean {
+    if (languageInfo(target.lang).family !== 'js' || target.parent === undefined) return false;
+    const owner = this.table.byFile.get(target.file)?.[target.parent];
+    return owner?.kind === 'interface' || (target.kind === 'method' && ABSTRACT_SIGNATURE.test(target.signature));
+  }
+
   targets(call: CallRecord, target: IndexedSymbol, receiverTypes?: IndexedSymbol[]): IndexedSymbol[] {
-    if (target.kind !== 'method' || target.name === 'constructor' || call.constructs) return [];
+    if ((target.kind !== 'method' && !this.functionProperty(target)) || target.name === 'constructor' || call.constructs) return [];
     if (call.receiver !== undefined && STATIC_RECEIVERS.has(call.receiver)) return [];
     if (STATIC_SIGNATURE.test(target.signature)) return [];
     let impls = this.implementations(target);
@@ -73,6 +89,16 @@ export class DispatchIndex {
       impls = impls.filter((m) => reachable.has(m.id));
     }
     return impls.length <= MAX_DISPATCH_TARGETS ? impls : [];
+  }
+
+  /**
+   * A TS interface property of function type (`next: (value: T) => void`): called like a method, and implemented by
+   * the methods of the classes that implement the interface (rxjs's `Observer.next`).
+   */
+  private functionProperty(target: IndexedSymbol): boolean {
+    if (target.kind !== 'field' || target.parent === undefined || languageInfo(target.lang).family !== 'js') return false;
+    const owner = this.table.byFile.get(target.file)?.[target.parent];
+    return owner?.kind === 'interface' && FUNCTION_TYPED.test(target.signature);
   }
 
   /**
@@ -115,6 +141,20 @@ export class DispatchIndex {
   implementations(method: IndexedSymbol): IndexedSymbol[] {
     this.implementationsOf ??= this.build();
     return this.implementationsOf.get(method.id) ?? [];
+  }
+
+  /** The members `method` overrides or implements: the inverse of `implementations` (object-literal methods included). */
+  implemented(method: IndexedSymbol): IndexedSymbol[] {
+    this.implementationsOf ??= this.build();
+    if (!this.implementedBy) {
+      this.implementedBy = new Map();
+      for (const [baseId, impls] of this.implementationsOf) {
+        const base = this.table.byId.get(baseId);
+        if (!base) continue;
+        for (const impl of impls) this.implementedBy.set(impl.id, [...(this.implementedBy.get(impl.id) ?? []), base]);
+      }
+    }
+    return this.implementedBy.get(method.id) ?? [];
   }
 
   private build(): Map<string, IndexedSymbol[]> {
@@ -204,7 +244,7 @@ function* literalImplementations(table: SymbolTable, types: TypeHierarchy): Gene
     const symbols = table.byFile.get(file) ?? [];
     const typed = new Map<number, string>();
     for (const b of record.bindings) {
-      if (b.field || b.fromCall || b.collection || b.elementOf) continue;
+      if (b.field || b.fromCall || b.collection || b.elementOf || b.alias) continue;
       // A typed constant's binding is scoped to the constant itself, or (module-level variables) to the module.
       const owner = b.scope !== undefined ? symbols[b.scope] : symbols.find((s) => s.parent === undefined && s.kind === 'constant' && s.name === b.name);
       if (owner?.kind === 'constant' && owner.name === b.name) typed.set(owner.local, b.type);

@@ -29,6 +29,16 @@ const MAX_RETURN_DEPTH = 3;
 /** `subscriber.next()` with `subscriber` untyped, linked to Subscriber.next: right 165/165 times on rxjs, 12/16 on effect. */
 const CONVENTION_CONFIDENCE = 0.5;
 /** Runtime globals: an unbound `console` is the host's, whatever a workspace names its own parameters. */
+/**
+ * A call on a value typed by an interface from outside the workspace mostly runs the runtime's own implementation
+ * (an array's iterator), sometimes a workspace class's: shown by default, as a dispatch.
+ */
+const OUTSIDE_INTERFACE_CONFIDENCE = 0.5;
+const MAX_OUTSIDE_IMPLEMENTERS = 16;
+/** A TypeScript non-null assertion inside a receiver (`a!.b`, `f()!`), not `!==`. */
+const NON_NULL = /!(?=$|\.|\[)/g;
+/** One element of a collection variable: `xs[i]`, `xs.shift()`, `xs.pop()`, `xs.at(-1)`, `xs.find(…)`. */
+const ELEMENT_ACCESS = /^((?:this\.)?[A-Za-z_$][\w$]*)(?:\[[^\]]*\]|\.(?:shift|pop|at|find|findLast)\(.*\))$/s;
 const JS_GLOBALS = new Set(['console', 'window', 'document', 'globalThis', 'process', 'navigator', 'performance', 'self', 'global']);
 
 /**
@@ -50,6 +60,7 @@ export class CallResolver {
   private readonly bindingIndex = new WeakMap<readonly BindingRecord[], Map<string, BindingRecord>>();
   private readonly byNameCache = new Map<string, ResolvedCall | undefined>();
   private readonly values: ValueFlow;
+  private implementersOutside?: Map<string, IndexedSymbol[]>;
 
   constructor(
     private readonly table: SymbolTable,
@@ -112,7 +123,7 @@ export class CallResolver {
     if (!receiver) return this.byName(family, call, true);
     switch (receiver.kind) {
       case 'external':
-        return undefined;
+        return this.throughOutsideInterface(receiver, call);
       case 'module': {
         const targets = receiver.files.flatMap((f) => this.exports.exported(f, call.name, family, 0));
         return targets.length ? { targets, resolution: family === 'go' && receiver.files.every((f) => dirOf(f) === dirOf(file)) ? 'package' : 'import', confidence: 1 } : undefined;
@@ -134,11 +145,33 @@ export class CallResolver {
   }
 
   private resolveOn(receiver: Denotation, family: string, call: CallRecord): ResolvedCall | undefined {
-    if (receiver.kind === 'external') return undefined;
+    if (receiver.kind === 'external') return this.throughOutsideInterface(receiver, call);
     if (receiver.kind !== 'instance') return this.byName(family, call, true);
     const targets = receiver.types.flatMap((t) => this.types.members(t, call.name));
     if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence, receiverTypes: receiver.types };
     return this.byName(family, call, true);
+  }
+
+  /**
+   * `iterator.next()` on a TS `Iterator` (declared in lib.d.ts, not here): the workspace classes that implement
+   * that interface are what the call may run, besides the runtime's own iterators. A dispatch, never a proof.
+   */
+  private throughOutsideInterface(receiver: Denotation & { kind: 'external' }, call: CallRecord): ResolvedCall | undefined {
+    const targets = unique((receiver.implementers ?? []).flatMap((t) => this.types.members(t, call.name)).filter((m) => m.kind === 'method'));
+    return targets.length && targets.length <= MAX_OUTSIDE_IMPLEMENTERS ? { targets, resolution: 'dispatch', confidence: OUTSIDE_INTERFACE_CONFIDENCE } : undefined;
+  }
+
+  /** Workspace classes naming `typeName` as a base that is declared nowhere in the workspace (a lib.d.ts interface). */
+  private outsideImplementers(typeName: string): IndexedSymbol[] {
+    if (!this.implementersOutside) {
+      this.implementersOutside = new Map();
+      for (const t of this.table.all) {
+        if (languageInfo(t.lang).family !== 'js' || t.kind !== 'class' || !t.heritage?.length) continue;
+        const resolved = new Set(this.types.bases(t, 'js').map((b) => b.name));
+        for (const h of t.heritage) if (!resolved.has(h) && !h.includes('.')) this.implementersOutside.set(h, [...(this.implementersOutside.get(h) ?? []), t]);
+      }
+    }
+    return this.implementersOutside.get(typeName) ?? [];
   }
 
   /** Constants and module-level variables denote what they were assigned, when the syntax says its type. */
@@ -230,7 +263,13 @@ export class CallResolver {
   // ---- what names denote ---------------------------------------------------------------------
 
   /** A receiver expression: `this`, `self.repo`, `ns`, `a.b`, `crate::m`, `Foo`. */
-  private denote(file: string, record: FileRecord, family: string, receiver: string, enclosing: IndexedSymbol | undefined): Denotation | undefined {
+  private denote(file: string, record: FileRecord, family: string, written: string, enclosing: IndexedSymbol | undefined): Denotation | undefined {
+    // `window!.next()`, `xs.shift()!.complete()`: a non-null assertion does not change what the receiver is.
+    const receiver = family === 'js' ? written.replace(NON_NULL, '') : written;
+    if (family === 'js') {
+      const element = this.collectionElement(file, record, receiver, enclosing);
+      if (element) return element;
+    }
     const separator = receiver.includes('::') ? '::' : '.';
     // Python `import a.b` binds the dotted name as a whole: try it before splitting.
     if (family === 'python') {
@@ -254,6 +293,32 @@ export class CallResolver {
       current = this.step(current, part, family);
     }
     return current;
+  }
+
+  /**
+   * `xs[i].m()`, `xs.shift()!.m()`: one element of a collection the syntax types (`xs: Subject<T>[]`) is an instance
+   * of its element type.
+   */
+  private collectionElement(file: string, record: FileRecord, receiver: string, enclosing: IndexedSymbol | undefined): Denotation | undefined {
+    const m = ELEMENT_ACCESS.exec(receiver);
+    const c = m ? this.collectionBinding(file, record, m[1], enclosing, 0) : undefined;
+    return c ? this.instanceOf(c.file, c.record, c.binding.type, false) : undefined;
+  }
+
+  /** The collection binding a name or `this.field` holds, through `const { xs } = this` style aliases. */
+  private collectionBinding(file: string, record: FileRecord, path: string, enclosing: IndexedSymbol | undefined, depth: number): { file: string; record: FileRecord; binding: BindingRecord } | undefined {
+    if (depth > 2) return undefined;
+    const field = /^this\.([A-Za-z_$][\w$]*)$/.exec(path);
+    if (field) {
+      const owner = this.types.enclosingType(file, enclosing);
+      const ownerRecord = owner && this.table.files.get(owner.file);
+      const b = ownerRecord && this.binding(ownerRecord, true, owner.local, field[1]);
+      return b?.collection && !b.alias ? { file: owner!.file, record: ownerRecord!, binding: b } : undefined;
+    }
+    if (path.includes('.')) return undefined;
+    const b = this.scopedBinding(file, record, enclosing, path, (x) => !x.field && (x.collection === true) !== (x.alias === true));
+    if (!b) return undefined;
+    return b.alias ? this.collectionBinding(file, record, b.type, enclosing, depth + 1) : { file, record, binding: b };
   }
 
   /** `super::helper` / `self::x` inside `mod inner { … }` blocks: counted from the inline module, not the file. */
@@ -414,6 +479,10 @@ export class CallResolver {
     if (fromCall) return this.returnedBy(file, record, family, typeName, undefined) ?? this.externalCallee(file, record, family, typeName);
     const d = this.denoteTypeName(file, record, family, typeName);
     // `items: Vec<i32>`, `name: str`: a standard type the workspace does not declare; its methods are not ours.
+    if (!d && family === 'js') {
+      const implementers = this.outsideImplementers(typeName);
+      return implementers.length ? { kind: 'external', implementers } : undefined;
+    }
     if (!d) return builtinType(family, typeName) ? { kind: 'external' } : undefined;
     // Python `x = make_repo()` reads like a construction: a function's declared result.
     if (family === 'python' && d.symbols.every((s) => CALLABLE_KINDS.has(s.kind))) return this.returnedBy(file, record, family, typeName, undefined);
@@ -469,7 +538,8 @@ export class CallResolver {
   private step(current: Denotation, part: string, family: string): Denotation | undefined {
     switch (current.kind) {
       case 'external':
-        return current;
+        // A property of an outside value is another outside value, whatever interface the value has.
+        return { kind: 'external' };
       case 'module': {
         const found = current.files.flatMap((f) => this.exports.exported(f, part, family, 0));
         // Rust `mod entries;` is a module symbol whose items live in entries.rs: the file answers, not the declaration.
@@ -485,7 +555,7 @@ export class CallResolver {
       case 'symbols': {
         const value = this.constantsValue(current.symbols);
         if (value) return this.step(value, part, family);
-        const members = current.symbols.flatMap((s) => [...this.types.members(s, part), ...(s.kind === 'module' ? this.table.nestedNamed(s.file, s.local, part).filter((m) => m.kind === 'module') : [])]).filter((m) => m.kind !== 'method');
+        const members = current.symbols.flatMap((s) => [...this.types.members(s, part), ...(s.kind === 'module' ? this.table.nestedNamed(s.file, s.local, part).filter((m) => m.kind === 'module' || TYPE_KINDS.has(m.kind)) : [])]).filter((m) => m.kind !== 'method');
         return members.length ? { kind: 'symbols', symbols: members, resolution: current.resolution } : undefined;
       }
       case 'instance': {
@@ -504,6 +574,8 @@ export class CallResolver {
     if (!record) return undefined;
     const b = this.binding(record, true, type.local, field);
     if (!b) return this.propertyType(type, field);
+    // `this.observers.push()`: a collection is not an instance of its element type.
+    if (b.collection) return undefined;
     const d = this.instanceOf(type.file, record, b.type, b.fromCall === true);
     return d?.kind === 'instance' ? { ...d, confidence: Math.min(d.confidence, 0.9) } : d;
   }

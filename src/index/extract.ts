@@ -207,6 +207,15 @@ function addImplScope(defs: Map<number, Def>, caps: Map<string, Node>): void {
 }
 
 /** `Base<T>` → `Base`, `pkg.Base` stays qualified (the resolver splits it). */
+/** TypeScript's utility types keep the members of the type they wrap: `Omit<HashSet<A>, "k">` has HashSet's methods. */
+const UTILITY_TYPES = new Set(['Omit', 'Pick', 'Partial', 'Readonly', 'Required', 'NonNullable']);
+
+function withoutUtilityType(node: Node): Node {
+  if (node.type !== 'generic_type' || !UTILITY_TYPES.has(node.childForFieldName('name')?.text ?? '')) return node;
+  const first = node.childForFieldName('type_arguments')?.namedChildren[0];
+  return first && /^(type_identifier|nested_type_identifier|generic_type)$/.test(first.type) ? withoutUtilityType(first) : node;
+}
+
 export function baseTypeName(text: string): string {
   const lt = text.indexOf('<');
   const bracket = text.indexOf('[');
@@ -340,15 +349,18 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
 }
 
 /**
- * Binding captures: `@bind.type` / `@bind.returns` / `@bind.elements` / `@bind.iterates` (types), `@bind.alias`
- * (the value of a name or path), `@bind.aliases` (one value of a dict or list literal), `@bind.param` (an
+ * Binding captures: `@bind.type` / `@bind.returns` / `@bind.elements` / `@bind.iterates` (types), `@bind.iterator`
+ * (`xs[Symbol.iterator]()`: an `Iterator`), `@bind.alias`
+ * (the value of a name or path), `@bind.aliases` (one value of a dict or list literal), `@bind.destructures` (the
+ * object a destructured name is read from: `const { a } = x` binds a to `x.a`), `@bind.param` (an
  * untyped parameter: bound, type unknown) and
  * `@bind.return` on a return statement (binds `return`, see BindingRecord.name).
  */
 function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, symbols: SymbolRecord[]): BindingRecord | undefined {
   const caps = captureMap(match);
-  const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases');
-  const typeNode = caps.get('bind.type') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? valueNode ?? caps.get('bind.param');
+  const destructured = caps.get('bind.destructures');
+  const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases') ?? destructured;
+  const typeNode = caps.get('bind.type') ?? caps.get('bind.iterator') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? valueNode ?? caps.get('bind.param');
   const nameNode = caps.get('bind.name') ?? caps.get('bind.field');
   const returned = caps.has('bind.return');
   if (!typeNode || (!nameNode && !returned)) return undefined;
@@ -359,9 +371,11 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
   // the constant's scope (the module), not inside the constant.
   if (scope !== undefined && nameNode && located.def?.nameNode.startIndex === nameNode.startIndex && symbols[scope].kind === 'constant') scope = symbols[scope].parent;
   let type: string;
-  if (valueNode) type = valueNode.text.replace(/\s+/g, '');
+  if (destructured) type = `${destructured.text.replace(/\s+/g, '')}.${nameNode!.text}`;
+  else if (valueNode) type = valueNode.text.replace(/\s+/g, '');
   else if (caps.has('bind.param')) type = '';
-  else type = baseTypeName(typeNode.text.replace(/^\*/, ''));
+  else if (caps.has('bind.iterator')) type = 'Iterator';
+  else type = baseTypeName(withoutUtilityType(typeNode).text.replace(/^\*/, ''));
   return {
     name: returned ? 'return' : nameNode!.text,
     field: caps.has('bind.field') ? true : undefined,

@@ -32,6 +32,32 @@ type Entry = { id: string; resolution: string; confidence: number };
 const byId = (list: Entry[]) => Object.fromEntries(list.map((e) => [e.id, e.resolution]));
 
 describe('dispatch: calls through a base, interface or trait reach the overrides', () => {
+  describe('TypeScript receivers typed by their declarations (quality/typescript)', () => {
+    let w: { root: string; ctx: Ctx };
+    before(async () => (w = await indexed('typescript')));
+    after(() => close(w));
+
+    it('a function-typed interface property dispatches to the implementing methods, through elements, destructuring and `!`', async () => {
+      const next = await callTool(w.ctx, 'find_callers', { symbol: 'lib/events.ts#Counter.next', depth: 1 });
+      assert.deepEqual(byId(next.callers), { 'lib/events.ts#Hub.emit': 'dispatch' });
+      const done = await callTool(w.ctx, 'find_callers', { symbol: 'lib/events.ts#Counter.done', depth: 1 });
+      assert.deepEqual(byId(done.callers), { 'lib/events.ts#Hub.close': 'dispatch', 'lib/events.ts#Hub.drain': 'dispatch' });
+      for (const c of [...next.callers, ...done.callers]) assert.ok(c.confidence >= 0.5, `${c.id} ${c.confidence}`);
+      // `slot.recorder.done()`: the interface property's declared class, a direct call.
+      const recorder = await callTool(w.ctx, 'find_callers', { symbol: 'lib/events.ts#Recorder.done', depth: 1, dispatch: false });
+      assert.deepEqual(ids(recorder.callers), ['lib/events.ts#Hub.drain']);
+    });
+
+    it('a class implementing a lib.d.ts interface is reached through values typed by that interface, never through their properties', async () => {
+      const r = await callTool(w.ctx, 'find_callers', { symbol: 'lib/countdown.ts#Countdown.next', depth: 1 });
+      assert.deepEqual(byId(r.callers), { 'lib/countdown.ts#first': 'dispatch', 'lib/countdown.ts#firstOf': 'dispatch' });
+      for (const c of r.callers) assert.equal(c.confidence, 0.5, c.id);
+      // `r.done` of the IteratorResult is no Iterator: nothing else reaches next().
+      const callees = await callTool(w.ctx, 'find_callees', { symbol: 'lib/countdown.ts#first', depth: 1, min_confidence: 0 });
+      assert.deepEqual(ids(callees.callees), ['lib/countdown.ts#Countdown.next']);
+    });
+  });
+
   describe('TypeScript and JSX (quality/tsx)', () => {
     let w: { root: string; ctx: Ctx };
     before(async () => (w = await indexed('tsx')));
@@ -190,10 +216,12 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
     let ctx: Ctx;
     before(async () => {
       root = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-fanout-'));
-      const impls = (prefix: string, n: number) =>
-        Array.from({ length: n }, (_, i) => `export class ${prefix}${i} implements ${prefix} {\n  visit(): void {}\n}\n`).join('');
+      const impls = (prefix: string, n: number, relation = 'implements') =>
+        Array.from({ length: n }, (_, i) => `export class ${prefix}${i} ${relation} ${prefix} {\n  visit(): void {}\n}\n`).join('');
       fs.writeFileSync(path.join(root, 'few.ts'), `export interface Few {\n  visit(): void;\n}\n${impls('Few', 2)}export function walkFew(v: Few) {\n  v.visit();\n}\n`);
-      fs.writeFileSync(path.join(root, 'many.ts'), `export interface Many {\n  visit(): void;\n}\n${impls('Many', 20)}export function walkMany(v: Many) {\n  v.visit();\n}\n`);
+      // A base class with a body of its own, overridden 20 times; an interface implemented 20 times.
+      fs.writeFileSync(path.join(root, 'many.ts'), `export class Many {\n  visit(): void {}\n}\n${impls('Many', 20, 'extends')}export function walkMany(v: Many) {\n  v.visit();\n}\n`);
+      fs.writeFileSync(path.join(root, 'wide.ts'), `export interface Wide {\n  visit(): void;\n}\n${impls('Wide', 20)}export function walkWide(v: Wide) {\n  v.visit();\n}\n`);
       fs.writeFileSync(
         path.join(root, 'static.ts'),
         'export class Base {\n  static create(): Base {\n    return new Base();\n  }\n}\nexport class Sub extends Base {\n  static create(): Sub {\n    return new Sub();\n  }\n}\nexport function make() {\n  return Base.create();\n}\n',
@@ -211,7 +239,7 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       removeDir(root);
     });
 
-    it('confidence falls with the number of implementations: few are shown, many only on request, a huge fan-out not at all', async () => {
+    it('confidence falls with the number of overrides: few are shown, many only on request, a huge fan-out not at all', async () => {
       const few = await callTool(ctx, 'find_callees', { symbol: 'walkFew', depth: 1 });
       assert.equal(few.callees.filter((c: Entry) => c.resolution === 'dispatch').length, 2);
       const many = await callTool(ctx, 'find_callees', { symbol: 'walkMany', depth: 1 });
@@ -220,6 +248,13 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       assert.equal(manyAll.callees.filter((c: Entry) => c.resolution === 'dispatch').length, 20);
       const huge = await callTool(ctx, 'find_callees', { symbol: 'walkHuge', depth: 1, min_confidence: 0 });
       assert.deepEqual(ids(huge.callees), ['huge.ts#Huge.visit']);
+    });
+
+    it('an interface member has no body: each of its 20 implementations is shown at the default floor', async () => {
+      const wide = await callTool(ctx, 'find_callees', { symbol: 'walkWide', depth: 1 });
+      const dispatched = wide.callees.filter((c: Entry) => c.resolution === 'dispatch');
+      assert.equal(dispatched.length, 20);
+      for (const c of dispatched) assert.equal(c.confidence, 0.5, c.id);
     });
 
     it('a static method is called through its class: no dispatch to a subclass\'s static of the same name', async () => {
@@ -231,6 +266,9 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       assert.deepEqual([1, 2, 4, 8, 16, 32].map((n) => dispatchConfidence(1, n)), [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]);
       assert.equal(dispatchConfidence(0.6, 1), 0.6);
       assert.ok(dispatchConfidence(1, 17) < 0.5);
+      // An interface member: never below the floor by count alone, never above the call's own confidence.
+      assert.deepEqual([1, 16, 17, 64].map((n) => dispatchConfidence(1, n, true)), [0.9, 0.5, 0.5, 0.5]);
+      assert.equal(dispatchConfidence(0.4, 17, true), 0.4);
     });
   });
 });

@@ -26,7 +26,7 @@ describe('call graph quality on the annotated fixtures', function () {
     });
   }
 
-  it('typescript: precision ≥ 0.98 and recall ≥ 0.95 against the TypeScript language service', async () => {
+  it('typescript: precision ≥ 0.98 and recall ≥ 0.95 against the TypeScript language service, direct and with dispatch', async () => {
     const root = path.join(FIXTURE_DIR, 'typescript');
     const index = await indexWorkspace(root, 0);
     const files = [...index.graph.table.files.keys()].sort();
@@ -41,6 +41,12 @@ describe('call graph quality on the annotated fixtures', function () {
     assert.ok(score.targets >= 30, `only ${score.targets} targets`);
     assert.ok(c.tp / (c.tp + c.fp) >= 0.98, `precision ${c.tp}/${c.tp + c.fp}:\n  ${detail}`);
     assert.ok(c.tp / (c.tp + c.fn) >= 0.95, `recall ${c.tp}/${c.tp + c.fn}:\n  ${detail}`);
+    // The headline: callers as find_callers answers by default, calls that dispatch to an override included.
+    const d = score.withDispatch[MIN_CONFIDENCE];
+    const missed = Object.entries(score.dispatchMissReasons).map(([why, n]) => `${why} ${n}`).join(', ');
+    assert.ok(score.dispatchSites + score.superSites > 0, 'no call through a base member in the fixture');
+    assert.ok(d.tp / (d.tp + d.fp) >= 0.98, `precision with dispatch ${d.tp}/${d.tp + d.fp}`);
+    assert.ok(d.tp / (d.tp + d.fn) >= 0.95, `recall with dispatch ${d.tp}/${d.tp + d.fn}: ${missed}`);
   });
 
   it('counts an unlisted edge as false and a listed non-edge as missed', async () => {
