@@ -1,4 +1,4 @@
-import { type Deadline, TimeSlicer } from '../common/deadline';
+import { type Deadline, type DeadlineCheck, TimeSlicer } from '../common/deadline';
 import type { Disposable } from '../common/disposable';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
@@ -182,8 +182,8 @@ export class RetrievalIndex implements Disposable {
   }
 
   /** See SymbolSearch.search: `enough` lets it skip the costly kinds of match once that many better ones are found. */
-  searchSymbols(query: string, filter?: (s: IndexedSymbol) => boolean, enough?: number): SymbolHit[] {
-    return this.symbols.search(this.graph, query, filter, enough);
+  searchSymbols(query: string, filter?: (s: IndexedSymbol) => boolean, enough?: number, deadline?: DeadlineCheck): SymbolHit[] {
+    return this.symbols.search(this.graph, query, filter, enough, deadline);
   }
 
   /**

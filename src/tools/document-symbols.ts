@@ -8,6 +8,7 @@ import { maxTokensArg, workspaceArg } from './shared/common-args';
 import { providerSymbolJson, type ProviderSymbolJson } from './shared/language-shared';
 import { lookupSymbol } from '../graph/symbol-lookup';
 import { symbolJson } from './shared/symbols';
+import { readyGraph } from './shared/context';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, symbolRef, source, counted } from './shared/outputs';
 
@@ -42,10 +43,10 @@ export const documentSymbolsTool = defineTool({
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace, args.file);
     if ((args.file === undefined) === (args.symbol === undefined)) throw invalidArgument('Pass exactly one of file or symbol.');
-    const target = args.symbol !== undefined ? lookupSymbol(await engine.ready(), args.symbol) : undefined;
+    const target = args.symbol !== undefined ? lookupSymbol(await readyGraph(ctx, engine), args.symbol) : undefined;
     const file = target ? target.file : resolveInWorkspace(engine.root, args.file!).rel;
     if (!ctx.features.documentSymbols) {
-      const graph = await engine.ready();
+      const graph = await readyGraph(ctx, engine);
       const all = graph.table.byFile.get(file) ?? [];
       const list = target ? all.filter((s) => s.parent === target.local) : all;
       return fitToBudget(list, args.max_tokens, (kept, truncated) => ({ file, symbols: kept.map(symbolJson), total: list.length, truncated, source: 'index' }));

@@ -1,6 +1,7 @@
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
 import { positionInWorkspace, positionToolArgs } from './shared/addressing';
+import { deadlineOf, readyGraph } from './shared/context';
 import { indexDefinitions, indexReferences } from './shared/index-navigation';
 import { symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
@@ -24,10 +25,11 @@ export const findReferencesTool = defineTool({
         return fitToBudget(refs, args.max_tokens, (kept, truncated) => ({ ...(symbol ? { symbol: symbolJson(symbol) } : {}), references: kept, total: refs.length, truncated, source: 'language_server' }));
       }
     }
-    const graph = await engine.ready();
-    const target = symbol ?? indexDefinitions(engine, graph, at)[0];
+    const graph = await readyGraph(ctx, engine);
+    const deadline = deadlineOf(ctx);
+    const target = symbol ?? indexDefinitions(engine, graph, at, deadline)[0];
     if (!target) throw notFound(`Nothing at ${at.file}:${at.line}:${at.character} resolves to a symbol in the index. Point at an identifier, or pass symbol.`);
-    const refs = indexReferences(graph, target);
+    const refs = indexReferences(graph, target, deadline);
     return fitToBudget(refs, args.max_tokens, (kept, truncated) => ({ symbol: symbolJson(target), references: kept, total: refs.length, truncated, source: 'index' }));
   },
 });

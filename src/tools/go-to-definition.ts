@@ -1,6 +1,7 @@
 import { fitToBudget } from '../common/tokens';
 import { notFound } from '../common/errors';
 import { positionInWorkspace, positionToolArgs } from './shared/addressing';
+import { deadlineOf, readyGraph } from './shared/context';
 import { indexDefinitions } from './shared/index-navigation';
 import { indexedSymbolAt } from './shared/language-shared';
 import { symbolJson } from './shared/symbols';
@@ -30,8 +31,8 @@ export const goToDefinitionTool = defineTool({
         return fitToBudget(definitions, args.max_tokens, (kept, truncated) => ({ definitions: kept, source: 'language_server', truncated }));
       }
     }
-    const graph = await engine.ready();
-    const found = indexDefinitions(engine, graph, at);
+    const graph = await readyGraph(ctx, engine);
+    const found = indexDefinitions(engine, graph, at, deadlineOf(ctx));
     if (!found.length) throw notFound(`Nothing at ${at.file}:${at.line}:${at.character} resolves to a definition in the index. Point at an identifier, or pass symbol.`);
     return fitToBudget(found, args.max_tokens, (kept, truncated) => ({ definitions: kept.map(symbolJson), source: 'index', truncated }));
   },

@@ -1,6 +1,7 @@
 import { notFound } from '../common/errors';
 import { fitToBudget } from '../common/tokens';
 import { positionInWorkspace, positionToolArgs } from './shared/addressing';
+import { deadlineOf, readyGraph } from './shared/context';
 import { indexDefinitions } from './shared/index-navigation';
 import { locationJson } from './shared/language-shared';
 import { symbolJson } from './shared/symbols';
@@ -20,7 +21,7 @@ export const hoverTool = defineTool({
   async handler(args, ctx) {
     const { engine, at, symbol } = await positionInWorkspace(ctx, args);
     if (!ctx.features.hover) {
-      const target = symbol ?? indexDefinitions(engine, await engine.ready(), at)[0];
+      const target = symbol ?? indexDefinitions(engine, await readyGraph(ctx, engine), at, deadlineOf(ctx))[0];
       if (!target) throw notFound(`The index knows no symbol at ${at.file}:${at.line}:${at.character}; full hover needs VS Code's language servers. Point at an identifier, or pass symbol.`);
       return { position: at, contents: [target.signature, ...(target.doc ? [target.doc] : [])], symbol: symbolJson(target), source: 'index' };
     }

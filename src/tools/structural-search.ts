@@ -8,7 +8,7 @@ import { globMatcher, parseStructuralQuery, returnTypeOf } from './shared/struct
 import { symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { symbolRef, counted } from './shared/outputs';
-import { deadlineOf } from './shared/context';
+import { deadlineOf, readyGraph } from './shared/context';
 
 export const structuralSearchTool = defineTool({
   name: 'structural_search',
@@ -25,7 +25,7 @@ export const structuralSearchTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { filters, words } = parseStructuralQuery(args.query);
-    const graph = await ctx.workspaces.pick(args.workspace).ready();
+    const graph = await readyGraph(ctx, ctx.workspaces.pick(args.workspace));
     const tests: ((s: IndexedSymbol) => boolean)[] = [];
     const anyOf = <T>(values: T[] | undefined, f: (v: T) => (s: IndexedSymbol) => boolean) => {
       if (values) {
@@ -44,7 +44,10 @@ export const structuralSearchTool = defineTool({
       return (s) => m(s.name) || m(s.qualifiedName);
     });
     anyOf(filters.returns, (r) => (s) => (returnTypeOf(s.signature) ?? '').toLowerCase().includes(r.toLowerCase()));
-    anyOf(filters.calls, (c) => (s) => calls(graph, s, c));
+    anyOf(filters.calls, (c) => {
+      const m = globMatcher(c);
+      return (s) => calls(graph, s, m);
+    });
     for (const w of words) tests.push((s) => s.qualifiedName.toLowerCase().includes(w) || s.signature.toLowerCase().includes(w));
     // Only the symbols the most selective indexable filter allows are tested (see structuralCandidates); without
     // one that is every symbol, so the loop is sliced and a large repository keeps other calls going.
@@ -64,8 +67,7 @@ export const structuralSearchTool = defineTool({
   },
 });
 
-function calls(graph: CodeGraph, s: IndexedSymbol, callee: string): boolean {
-  const m = globMatcher(callee);
+function calls(graph: CodeGraph, s: IndexedSymbol, m: (name: string) => boolean): boolean {
   let found = false;
   graph.calls.forEachOutNeighbor(s.id, (target) => {
     if (found) return;

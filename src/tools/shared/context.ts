@@ -1,4 +1,7 @@
+import * as path from 'node:path';
 import { Deadline } from '../../common/deadline';
+import type { Engine } from '../../engine/engine';
+import type { CodeGraph } from '../../graph/code-graph';
 import type { ToolContext } from './tool';
 
 /**
@@ -22,4 +25,18 @@ export function createToolContext(base: Omit<ToolContext, 'signal' | 'deadline'>
  */
 export function deadlineOf(ctx: ToolContext): Deadline {
   return ctx.deadline ?? new Deadline(TOOL_BUDGET_MS, ctx.signal);
+}
+
+/**
+ * A folder's code graph, waited for no longer than the call's budget: the first index of a large folder (or a
+ * re-index after a checkout) is shared work that goes on for later calls; this call answers `timeout` and says
+ * to retry instead of waiting past its budget.
+ */
+export function readyGraph(ctx: ToolContext, engine: Engine): Promise<CodeGraph> {
+  return deadlineOf(ctx).race(engine.ready(), stillIndexing(engine));
+}
+
+/** What a call that ran out of budget waiting for an index build tells the agent. */
+export function stillIndexing(engine: Engine): string {
+  return `${path.basename(engine.root)} is still being indexed: retry in a few seconds, or call index_workspace to wait for it.`;
 }
