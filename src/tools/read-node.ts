@@ -29,9 +29,10 @@ export const readNodeTool = defineTool({
   outputSchema: { node: symbolRef, body: z.string(), content_truncated: z.boolean() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
-    const { index, symbol } = await findNode(ctx, args.node_id, args.repository);
+    const { engine, index, symbol } = await findNode(ctx, args.node_id, args.repository);
     const graph = index.graph;
-    const lines = index.readText(symbol.file).split('\n').slice(symbol.lineStart - 1, symbol.lineEnd);
+    // The symbol's lines only: a node in a 10,000-line file is not worth splitting the whole file for.
+    const { lines } = await engine.readLines(symbol.file, symbol.lineStart, symbol.lineEnd);
     const flat = collapseWhitespace(lines.join('\n'));
     const truncated = flat.length > args.snippet_chars;
     const deadline = deadlineOf(ctx);

@@ -43,7 +43,7 @@ export async function resolvePosition(ctx: ToolContext, engine: Engine, args: Po
     if (args.file !== undefined || args.line !== undefined) throw invalidArgument('Pass either symbol, or file with line and character — not both.');
     const graph = await readyGraph(ctx, engine);
     const symbol = lookupSymbol(graph, args.symbol);
-    return { at: { file: symbol.file, line: symbol.lineStart + lineOffsetOfName(engine, symbol), character: symbol.character }, symbol };
+    return { at: { file: symbol.file, line: symbol.lineStart + (await lineOffsetOfName(engine, symbol)), character: symbol.character }, symbol };
   }
   if (args.file === undefined || args.line === undefined || args.character === undefined) {
     throw invalidArgument('Pass a position as file, line and character (1-based), or a symbol name instead.');
@@ -58,9 +58,9 @@ export async function resolvePosition(ctx: ToolContext, engine: Engine, args: Po
 }
 
 /** A definition's range can start at a decorator or doc comment line; the name's own line is what providers need. */
-function lineOffsetOfName(engine: Engine, symbol: IndexedSymbol): number {
+async function lineOffsetOfName(engine: Engine, symbol: IndexedSymbol): Promise<number> {
   try {
-    const lines = engine.readText(symbol.file).split('\n').slice(symbol.lineStart - 1, symbol.lineEnd);
+    const { lines } = await engine.readLines(symbol.file, symbol.lineStart, symbol.lineEnd);
     const idx = lines.findIndex((l) => containsIdentifier(l, symbol.name));
     return idx > 0 ? idx : 0;
   } catch {
