@@ -140,7 +140,7 @@ describe('tool budgets: deadlines and slices', () => {
       ['blast_radius', { target: 'hub.ts', max_tokens: 100 }, /Lower depth or raise min_confidence/, 10],
       ['repo_summary', { max_tokens: 200 }, /dependency_graph or structural_search/, FOLDERS],
       ['dependency_graph', { max_tokens: 200 }, /Narrow with path_prefix/, 2],
-      ['structural_search', { query: 'kind:function calls:hub', max_tokens: 100 }, /Add filters/, 1000],
+      ['structural_search', { query: 'kind:function calls:hub', max_tokens: 100 }, /Add filters/, 40],
       // navigate
       ['go_to_definition', hubCall, /Pass symbol \(a symbol id\)/, 10],
       ['find_references', { ...hubCall, max_tokens: 100 }, /Pass symbol \(a symbol id\)/, 10],
