@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { ContentSearch, type ContentDoc } from '../../src/search/content-search';
 import { callTool, contextFor, copyFixture, removeDir } from './helpers';
 
 /**
@@ -46,5 +47,20 @@ describe('retrieval text index: on a worker thread and inline', () => {
     engine.setOverlay(file, undefined);
     const gone = await callTool(onWorker, 'retrieve', { query: 'quuxFrobnicator', mode: 'code' });
     assert.equal(gone.total_hits, 0);
+  });
+
+  it('a worker that dies mid-way is replaced by the same index inline, and says so once', async () => {
+    const failures: string[] = [];
+    const search = new ContentSearch(true, (reason) => failures.push(reason));
+    const doc = (id: string, text: string): ContentDoc => ({ id, store: 'code', file: `${id}.ts`, title: id, text, line_start: 1, line_end: 1, ref: id });
+    search.replace('a', 1, [doc('alpha', 'rotate the signing key'), doc('beta', 'count the invoices')]);
+    const before = await search.search('signing', () => true);
+    assert.deepEqual(before.map((h) => h.doc.id), ['alpha']);
+    // Kill the worker as a crash would (the test reaches the private field on purpose: nothing else can).
+    await (search as unknown as { index: { worker: { terminate(): Promise<number> } } }).index.worker.terminate();
+    const after = await search.search('signing', () => true);
+    assert.deepEqual(after.map((h) => [h.doc.id, h.score]), before.map((h) => [h.doc.id, h.score]));
+    assert.equal(failures.length, 1);
+    search.dispose();
   });
 });
