@@ -54,7 +54,7 @@ export const structuralSearchTool = defineTool({
     const deadline = deadlineOf(ctx);
     const matches: IndexedSymbol[] = [];
     let tested = 0;
-    for (const s of structuralCandidates(graph, filters)) {
+    for (const s of structuralCandidates(graph, filters, deadline)) {
       if (tests.every((t) => t(s))) matches.push(s);
       // Every 64th symbol: a tick is an await (a promise per symbol was most of the loop's garbage).
       if (tested++ % 64 === 0) await deadline.tick('Add filters (kind:, lang:, file:) to narrow the query.');
