@@ -1,4 +1,5 @@
 import * as os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { RingLogger } from '../src/common/log';
@@ -141,7 +142,14 @@ async function main(): Promise<void> {
     ];
     const reference = await phase([clients[0]], warmMix, warmMix.length * 2);
     handlerMs.length = 0;
+    // How long the event loop was held at a stretch (one synchronous piece of work stalls every call) and how much
+    // CPU the process used: CPU near wall time × threads means the calls queue for a core, not behind each other.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    const cpu0 = process.cpuUsage();
+    loopDelay.enable();
     const warm = await phase(clients, warmMix, callsPerClient);
+    loopDelay.disable();
+    const cpu = process.cpuUsage(cpu0);
     const warmHandlers = [...handlerMs];
     const refP50 = percentile(reference.ms, 50);
 
@@ -153,6 +161,8 @@ async function main(): Promise<void> {
     console.log(row(`cold: ${clientCount} clients' first calls while indexing`, cold, refP50));
     console.log(row(`warm: ${clientCount} clients × ${callsPerClient} calls`, warm, refP50));
     console.log(`\nWarm phase, time inside tool handlers: p50 ${percentile(warmHandlers, 50).toFixed(0)} ms, p99 ${percentile(warmHandlers, 99).toFixed(0)} ms, total ${(warmHandlers.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s over ${(warm.wallMs / 1000).toFixed(1)} s of wall time.`);
+    const ms = (ns: number) => (ns / 1e6).toFixed(0);
+    console.log(`Event loop held (warm, sampled every 10 ms): p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms. Process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (all threads) over ${(warm.wallMs / 1000).toFixed(1)} s of wall time.`);
     console.log('\n| tool (warm) | single-client p50 ms | loaded p50 ms | loaded p99 ms |');
     console.log('| --- | --- | --- | --- |');
     for (const [tool, ms] of warm.byTool) console.log(`| ${tool} | ${percentile(reference.byTool.get(tool) ?? [], 50).toFixed(0)} | ${percentile(ms, 50).toFixed(0)} | ${percentile(ms, 99).toFixed(0)} |`);

@@ -26,6 +26,23 @@ export async function withDeadline<T>(work: () => Promise<T>, ms: number, what: 
   }
 }
 
+/**
+ * What synchronous code needs of a tool call's Deadline: a check that throws `timeout` (or `cancelled`) once the
+ * budget is spent. The graph and search layers take this, not the Deadline class, and call it inside every loop
+ * whose length the workspace decides.
+ */
+export interface DeadlineCheck {
+  check(hint: string): void;
+}
+
+/** How often a tight loop checks its deadline: a clock read costs little, but not nothing, per edge or name. */
+export const CHECK_EVERY = 256;
+
+/** Checks `deadline` on every CHECK_EVERY-th turn `i` of a loop (the first included); no deadline, no check. */
+export function checkEvery(deadline: DeadlineCheck | undefined, i: number, hint: string): void {
+  if (deadline && i % CHECK_EVERY === 0) deadline.check(hint);
+}
+
 /** How long synchronous work runs before it hands the event loop a turn (other calls, the editor's own work). */
 export const SLICE_MS = 10;
 
@@ -54,7 +71,7 @@ export class TimeSlicer {
  * `cancelled` once the client cancels. Shared work (an index build other calls also wait for) is awaited
  * with `race`, which gives up at the deadline without stopping the work.
  */
-export class Deadline {
+export class Deadline implements DeadlineCheck {
   private readonly expiresAt: number;
   private readonly slicer = new TimeSlicer();
 

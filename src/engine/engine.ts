@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Deadline } from '../common/deadline';
 import type { Disposable } from '../common/disposable';
 import { errorMessage, notReady } from '../common/errors';
 import { type LineRange, readLineRange, readRegularFileSync } from '../common/safe-read';
@@ -31,7 +32,10 @@ export interface EngineOptions {
   /** Extra markdown collections for retrieval, as gitignore-style globs (besides one per docs folder). */
   docCollections?: string[];
   logger?: Logger;
-  /** Parse worker threads for a bulk index; default one per core, 0 extracts on the calling thread. */
+  /**
+   * Parse worker threads for a bulk index; default one per core. 0 extracts on the calling thread and keeps the
+   * retrieval text index there too (else it runs on a worker thread of its own).
+   */
   workers?: number;
 }
 
@@ -79,6 +83,8 @@ export class Engine implements Disposable {
   readonly maxFileBytes: number;
   private readonly exclude: string[];
   private readonly docCollections: string[];
+  /** `workers: 0` keeps all work on the calling thread: parsing and the retrieval text index alike. */
+  private readonly useWorkers: boolean;
   private docs: ScannedFile[] = [];
   private retrievalIndex?: RetrievalIndex;
   private readonly extractor: Extractor;
@@ -91,6 +97,7 @@ export class Engine implements Disposable {
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     this.exclude = options.exclude ?? [];
     this.docCollections = options.docCollections ?? [];
+    this.useWorkers = options.workers !== 0;
     this.extractor = new Extractor(options.workers, (reason) =>
       this.logger.log('warn', `Parse workers failed (${reason}); indexing on the main thread instead, which is slower.`),
     );
@@ -126,6 +133,19 @@ export class Engine implements Disposable {
     if (!this.current) await this.index();
     else if (this.dirty.size > 0) await this.run(true);
     return this.graph;
+  }
+
+  /**
+   * `ready()`, waited for no longer than a call's deadline: the first index of a large folder (or a re-index after
+   * a checkout) is shared work that goes on for later calls; this call answers `timeout` and says to retry.
+   */
+  readyWithin(deadline: Deadline | undefined): Promise<CodeGraph> {
+    return deadline ? deadline.race(this.ready(), this.stillIndexing()) : this.ready();
+  }
+
+  /** What a call that ran out of budget waiting for this folder's index tells the agent. */
+  stillIndexing(): string {
+    return `${path.basename(this.root)} is still being indexed: retry in a few seconds, or call index_workspace to wait for it.`;
   }
 
   onDidIndex(listener: (stats: IndexStats) => void): Disposable {
@@ -293,7 +313,10 @@ export class Engine implements Disposable {
 
   /** Search and read indexes over code, markdown collections and the generated wiki; built on first use, then kept in step. */
   get retrieval(): RetrievalIndex {
-    this.retrievalIndex ??= new RetrievalIndex(this, path.basename(this.root), this.docCollections);
+    this.retrievalIndex ??= new RetrievalIndex(this, path.basename(this.root), this.docCollections, {
+      useWorker: this.useWorkers,
+      onWorkerFailure: (reason) => this.logger.log('warn', `Text index worker failed (${reason}); retrieval searches run on the main thread instead.`),
+    });
     return this.retrievalIndex;
   }
 

@@ -1,3 +1,4 @@
+import type { Deadline } from '../common/deadline';
 import { notFound } from '../common/errors';
 import { containsIdentifier } from '../common/text-match';
 import type { CodeGraph } from '../graph/code-graph';
@@ -66,24 +67,24 @@ export class IndexLanguageFeatures implements LanguageFeatures {
   }
 
   /** The symbols the name at `at` refers to (the call's targets, the declaration there, else that name's symbols). */
-  private async targets(engine: Engine, at: SourcePosition): Promise<{ graph: CodeGraph; targets: IndexedSymbol[] }> {
-    const graph = await engine.ready();
-    return { graph, targets: definitionsAt(graph, at, engine.readText(at.file).split('\n')[at.line - 1] ?? '') };
+  private async targets(engine: Engine, at: SourcePosition, deadline: Deadline | undefined): Promise<{ graph: CodeGraph; targets: IndexedSymbol[] }> {
+    const graph = await engine.readyWithin(deadline);
+    return { graph, targets: definitionsAt(graph, at, engine.readText(at.file).split('\n')[at.line - 1] ?? '', deadline) };
   }
 
-  async definition(at: SourcePosition, root: string): Promise<Answer<SourceRange[]>> {
+  async definition(at: SourcePosition, root: string, _signal?: AbortSignal, deadline?: Deadline): Promise<Answer<SourceRange[]>> {
     const engine = this.engine(root);
-    const found = (await this.targets(engine, at)).targets;
+    const found = (await this.targets(engine, at, deadline)).targets;
     if (!found.length) throw notFound(`Nothing at ${where(at)} resolves to a definition in the index. Point at an identifier, or pass symbol.`);
     return index(found.map((s) => nameRange(engine, s)));
   }
 
-  async references(at: SourcePosition, root: string): Promise<Answer<ReferenceLocation[]>> {
+  async references(at: SourcePosition, root: string, _signal?: AbortSignal, deadline?: Deadline): Promise<Answer<ReferenceLocation[]>> {
     const engine = this.engine(root);
-    const { graph, targets: [target] } = await this.targets(engine, at);
+    const { graph, targets: [target] } = await this.targets(engine, at, deadline);
     if (!target) throw notFound(`Nothing at ${where(at)} resolves to a symbol in the index. Point at an identifier, or pass symbol.`);
     // A call site is a point: the index keeps where a call starts, not where it ends.
-    const refs = referencesTo(graph, target).map(({ file, line, character, enclosing_symbol, resolution }) => ({
+    const refs = referencesTo(graph, target, deadline).map(({ file, line, character, enclosing_symbol, resolution }) => ({
       file,
       start: { line, character },
       end: { line, character },
@@ -93,17 +94,17 @@ export class IndexLanguageFeatures implements LanguageFeatures {
     return index(refs, nameRange(engine, target));
   }
 
-  async hover(at: SourcePosition, root: string): Promise<Answer<HoverInfo[]>> {
+  async hover(at: SourcePosition, root: string, _signal?: AbortSignal, deadline?: Deadline): Promise<Answer<HoverInfo[]>> {
     const engine = this.engine(root);
-    const [target] = (await this.targets(engine, at)).targets;
+    const [target] = (await this.targets(engine, at, deadline)).targets;
     if (!target) throw notFound(`No hover for ${where(at)}: the index knows no symbol there (a language server, in VS Code, may know types the index does not). Point at an identifier (not whitespace or punctuation), or pass symbol.`);
     return index([{ contents: [target.signature, ...(target.doc ? [target.doc] : [])] }], nameRange(engine, target));
   }
 
   /** The file's symbols nested as declared (members under their type), in source order. */
-  async documentSymbols(file: string, root: string): Promise<Answer<ProviderSymbol[]>> {
+  async documentSymbols(file: string, root: string, _signal?: AbortSignal, deadline?: Deadline): Promise<Answer<ProviderSymbol[]>> {
     const engine = this.engine(root);
-    const symbols = (await engine.ready()).table.byFile.get(file) ?? [];
+    const symbols = (await engine.readyWithin(deadline)).table.byFile.get(file) ?? [];
     const children = new Map<number | undefined, IndexedSymbol[]>();
     const locals = new Set(symbols.map((s) => s.local));
     for (const s of symbols) {
@@ -115,9 +116,10 @@ export class IndexLanguageFeatures implements LanguageFeatures {
   }
 
   /** Symbols by name (exact, prefix, words, substring, misspelling), best first, as search_symbols ranks them. */
-  async workspaceSymbols(query: string, root: string): Promise<Answer<ProviderSymbol[]>> {
+  async workspaceSymbols(query: string, root: string, _signal?: AbortSignal, deadline?: Deadline): Promise<Answer<ProviderSymbol[]>> {
     const engine = this.engine(root);
-    const hits = (await engine.retrieval.ready()).searchSymbols(query, undefined, WORKSPACE_SYMBOL_LIMIT);
+    const retrieval = engine.retrieval.ready();
+    const hits = (await (deadline ? deadline.race(retrieval, engine.stillIndexing()) : retrieval)).searchSymbols(query, undefined, WORKSPACE_SYMBOL_LIMIT);
     return index(hits.slice(0, WORKSPACE_SYMBOL_LIMIT).map((h) => providerSymbol(engine, h.symbol)));
   }
 }

@@ -1,3 +1,4 @@
+import type { Deadline } from '../common/deadline';
 import { invalidArgument } from '../common/errors';
 
 /** A 1-based position (character in code points) in a workspace-relative '/' path. */
@@ -150,17 +151,18 @@ export interface ReferenceLocation extends SourceRange {
 export interface LanguageFeatures {
   /** `vscode` when language servers answer; `index` when only Sightline's own index does. */
   readonly source: 'vscode' | 'index';
-  // Every host answers these five, from the index at least; the rest only a language server answers.
-  definition(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<Answer<SourceRange[]>>;
-  references(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<Answer<ReferenceLocation[]>>;
+  // Every host answers these five, from the index at least; the rest only a language server answers. The index's
+  // answers wait for the index and walk the graph within the call's `deadline`.
+  definition(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal, deadline?: Deadline): Promise<Answer<SourceRange[]>>;
+  references(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal, deadline?: Deadline): Promise<Answer<ReferenceLocation[]>>;
   implementation?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SourceRange[]>;
   typeDefinition?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SourceRange[]>;
-  hover(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<Answer<HoverInfo[]>>;
+  hover(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal, deadline?: Deadline): Promise<Answer<HoverInfo[]>>;
   signatureHelp?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<SignatureHelpInfo | undefined>;
   completions?(at: SourcePosition, workspaceRoot: string, signal?: AbortSignal): Promise<CompletionInfo[]>;
   inlayHints?(file: string, lines: { start: number; end: number }, workspaceRoot: string, signal?: AbortSignal): Promise<InlayHintInfo[]>;
-  documentSymbols(file: string, workspaceRoot: string, signal?: AbortSignal): Promise<Answer<ProviderSymbol[]>>;
-  workspaceSymbols(query: string, workspaceRoot: string, signal?: AbortSignal): Promise<Answer<ProviderSymbol[]>>;
+  documentSymbols(file: string, workspaceRoot: string, signal?: AbortSignal, deadline?: Deadline): Promise<Answer<ProviderSymbol[]>>;
+  workspaceSymbols(query: string, workspaceRoot: string, signal?: AbortSignal, deadline?: Deadline): Promise<Answer<ProviderSymbol[]>>;
   callHierarchy?(at: SourcePosition, direction: CallDirection, workspaceRoot: string, signal?: AbortSignal): Promise<{ item: ProviderSymbol; calls: CallHierarchyCall[] }[]>;
   /** Pull (open documents) and push (everything the servers reported) diagnostics, merged; `file` undefined = the whole workspace. */
   diagnostics?(file: string | undefined, workspaceRoot: string, signal?: AbortSignal): Promise<{ file: string; diagnostics: DiagnosticInfo[] }[]>;

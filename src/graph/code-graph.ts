@@ -1,6 +1,7 @@
 import { DirectedGraph } from 'graphology';
 import { stronglyConnectedComponents } from 'graphology-components';
 import pagerank from 'graphology-metrics/centrality/pagerank';
+import { checkEvery, type DeadlineCheck } from '../common/deadline';
 import type { CallRecord, FileRecord } from '../index/records';
 import { languageInfo } from '../index/languages';
 import { ModuleResolver, type ProjectConfig } from './modules';
@@ -40,11 +41,6 @@ export interface Reached {
  * The workspace's call graph (symbols) and import graph (files), linked from every file's records.
  * External packages are not nodes: an edge into a package outside the workspace is omitted.
  */
-/** What a walk needs of a tool call's Deadline: a check that throws once the call's budget is spent. */
-export interface WalkDeadline {
-  check(hint: string): void;
-}
-
 export class CodeGraph {
   readonly table: SymbolTable;
   readonly modules: ModuleResolver;
@@ -284,7 +280,7 @@ export class CodeGraph {
    * Breadth-first over callers (`in`) or callees (`out`) up to `depth`, nearest first, each symbol once.
    * `dispatch: false` leaves out the edges that reach an override only through its base (resolution `dispatch`).
    */
-  walk(start: string[], direction: 'in' | 'out', depth: number, minConfidence = 0, options: { dispatch?: boolean; deadline?: WalkDeadline } = {}): Reached[] {
+  walk(start: string[], direction: 'in' | 'out', depth: number, minConfidence = 0, options: { dispatch?: boolean; deadline?: DeadlineCheck } = {}): Reached[] {
     const withDispatch = options.dispatch !== false;
     const seen = new Set(start);
     const out: Reached[] = [];
@@ -293,10 +289,10 @@ export class CodeGraph {
     for (let d = 1; d <= depth && frontier.length; d++) {
       const next: string[] = [];
       for (const id of frontier) {
-        // A hub's transitive callers on a huge graph: stop at the call's budget rather than run on.
-        if (options.deadline && visited++ % 1024 === 0) options.deadline.check('Lower depth or raise min_confidence to narrow the walk.');
         // graphology hands the edge's attributes to the callback: no second lookup per edge.
         const visit = (_edge: string, data: CallEdgeData, source: string, target: string) => {
+          // A hub's callers on a huge graph (edge by edge: one hub can have 100,000): stop at the call's budget.
+          checkEvery(options.deadline, visited++, 'Lower depth or raise min_confidence to narrow the walk.');
           const other = direction === 'in' ? source : target;
           if (seen.has(other) || data.confidence < minConfidence || (!withDispatch && data.resolution === 'dispatch')) return;
           seen.add(other);

@@ -1,3 +1,4 @@
+import { checkEvery, type DeadlineCheck } from '../common/deadline';
 import type { CodeGraph, Reached } from './code-graph';
 import type { IndexedSymbol } from './symbol-table';
 
@@ -18,15 +19,21 @@ export interface ChangedLines {
  * The symbols a diff touches: the innermost ones only, so a changed method does not make its whole class the
  * start of a blast radius.
  */
-export function changedSymbols(graph: CodeGraph, changes: readonly ChangedLines[]): IndexedSymbol[] {
+export function changedSymbols(graph: CodeGraph, changes: readonly ChangedLines[], deadline?: DeadlineCheck): IndexedSymbol[] {
   const start: IndexedSymbol[] = [];
   for (const change of changes) {
+    deadline?.check(NARROW_CHANGES);
     const symbols = graph.table.byFile.get(change.file) ?? [];
     const touched = change.ranges.length === 0 ? symbols : symbols.filter((s) => change.ranges.some((r) => r.start <= s.lineEnd && r.end >= s.lineStart));
-    start.push(...touched.filter((s) => !touched.some((t) => t !== s && t.parent === s.local && t.file === s.file)));
+    // All of one file: a symbol with a touched child is not innermost (one pass, not touched × touched).
+    const parents = new Set(touched.map((t) => t.parent));
+    for (const s of touched) if (!parents.has(s.local)) start.push(s);
   }
   return start;
 }
+
+const NARROW_CHANGES = 'Commit or stash part of the changes, or ask about one file or symbol.';
+const NARROW_WALK = 'Lower depth or raise min_confidence to narrow the walk.';
 
 export interface BlastRadius {
   /** Every symbol that calls a start symbol, transitively, nearest first. */
@@ -42,23 +49,43 @@ export interface BlastRadius {
  * `minConfidence`, and importers of the start files up to the same depth. Calls through a base, interface or trait
  * member reach its overrides unless `dispatch: false`. The tool and the Blast Radius panel both answer from this.
  */
-export function blastRadius(graph: CodeGraph, start: readonly IndexedSymbol[], startFiles: readonly string[], depth: number, minConfidence: number, dispatch = true): BlastRadius {
-  const reached = graph.walk(start.map((s) => s.id), 'in', depth, minConfidence, { dispatch });
+export function blastRadius(
+  graph: CodeGraph,
+  start: readonly IndexedSymbol[],
+  startFiles: readonly string[],
+  depth: number,
+  minConfidence: number,
+  dispatch = true,
+  deadline?: DeadlineCheck,
+): BlastRadius {
+  const reached = graph.walk(start.map((s) => s.id), 'in', depth, minConfidence, { dispatch, deadline });
   const files = new Set<string>(startFiles);
-  for (const r of reached) files.add(r.symbol.file);
-  for (const s of start) for (const site of graph.moduleCallers.get(s.id) ?? []) if (dispatch || site.resolution !== 'dispatch') files.add(site.file);
-  for (const importer of importers(graph, startFiles, depth)) files.add(importer);
+  for (let i = 0; i < reached.length; i++) {
+    checkEvery(deadline, i, NARROW_WALK);
+    files.add(reached[i].symbol.file);
+  }
+  let sites = 0;
+  for (const s of start) {
+    for (const site of graph.moduleCallers.get(s.id) ?? []) {
+      checkEvery(deadline, sites++, NARROW_WALK);
+      if (dispatch || site.resolution !== 'dispatch') files.add(site.file);
+    }
+  }
+  for (const importer of importers(graph, startFiles, depth, deadline)) files.add(importer);
+  deadline?.check(NARROW_WALK);
   const sorted = [...files].sort();
   return { reached, files: sorted, tests: sorted.filter(isTestFile) };
 }
 
 /** Files that import the given files, transitively up to depth (the given files included). */
-function importers(graph: CodeGraph, files: readonly string[], depth: number): string[] {
+function importers(graph: CodeGraph, files: readonly string[], depth: number, deadline?: DeadlineCheck): string[] {
   const seen = new Set(files);
   let frontier = files.filter((f) => graph.imports.hasNode(f));
+  let visited = 0;
   for (let d = 0; d < depth && frontier.length; d++) {
     const next: string[] = [];
     for (const f of frontier) {
+      checkEvery(deadline, visited++, NARROW_WALK);
       graph.imports.forEachInNeighbor(f, (importer) => {
         if (!seen.has(importer)) {
           seen.add(importer);

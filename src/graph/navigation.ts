@@ -1,3 +1,4 @@
+import { checkEvery, type DeadlineCheck } from '../common/deadline';
 import type { CodeGraph } from './code-graph';
 import { symbolAt } from './symbol-at';
 import { lookupSymbol } from './symbol-lookup';
@@ -26,16 +27,22 @@ export function wordAt(lineText: string, character: number): { word: string; sta
  * What the name at a position refers to, by the index: the resolved targets of the call there, else the symbol
  * declared there, else the symbol(s) of that name. `lineText` is the text of `at.line`.
  */
-export function definitionsAt(graph: CodeGraph, at: GraphPosition, lineText: string): IndexedSymbol[] {
+export function definitionsAt(graph: CodeGraph, at: GraphPosition, lineText: string, deadline?: DeadlineCheck): IndexedSymbol[] {
   const w = wordAt(lineText, at.character);
   if (!w) return [];
   const targets = new Map<string, IndexedSymbol>();
   const matchSite = (site: GraphPosition) => site.file === at.file && site.line === at.line && site.character === w.start;
   // A call's definition is what it names, not the overrides it may dispatch to (go_to_implementation's answer).
+  // Every call edge of the workspace is looked at: a large one checks the call's deadline as it goes.
+  let edges = 0;
   graph.calls.forEachEdge((_e, data, _source, target) => {
+    checkEvery(deadline, edges++, NARROW);
     if (data.resolution !== 'dispatch' && data.sites.some(matchSite)) targets.set(target, graph.table.byId.get(target)!);
   });
-  for (const [target, sites] of graph.moduleCallers) if (sites.some((s) => s.resolution !== 'dispatch' && matchSite(s))) targets.set(target, graph.table.byId.get(target)!);
+  for (const [target, sites] of graph.moduleCallers) {
+    checkEvery(deadline, edges++, NARROW);
+    if (sites.some((s) => s.resolution !== 'dispatch' && matchSite(s))) targets.set(target, graph.table.byId.get(target)!);
+  }
   if (targets.size) return [...targets.values()];
   const declared = symbolAt(graph, at.file, at.line, { nameAt: w.start });
   if (declared?.name === w.word) return [declared];
@@ -46,6 +53,8 @@ export function definitionsAt(graph: CodeGraph, at: GraphPosition, lineText: str
   }
 }
 
+const NARROW = 'Pass symbol (a symbol id) instead of a position, or narrow the question to one file.';
+
 export interface CallReference extends GraphPosition {
   /** The symbol that makes the call; absent for a call at module level. */
   enclosing_symbol?: string;
@@ -53,9 +62,10 @@ export interface CallReference extends GraphPosition {
 }
 
 /** Every call site the graph links to the symbol, with the symbol that makes the call, in file and line order. */
-export function referencesTo(graph: CodeGraph, symbol: IndexedSymbol): CallReference[] {
+export function referencesTo(graph: CodeGraph, symbol: IndexedSymbol, deadline?: DeadlineCheck): CallReference[] {
   const refs: CallReference[] = [];
   graph.calls.forEachInEdge(symbol.id, (_e, data, source) => {
+    checkEvery(deadline, refs.length, NARROW);
     for (const site of data.sites) refs.push({ ...site, enclosing_symbol: source, resolution: data.resolution });
   });
   for (const site of graph.moduleCallers.get(symbol.id) ?? []) refs.push({ ...site });

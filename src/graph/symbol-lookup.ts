@@ -33,10 +33,12 @@ export function lookupSymbol(graph: CodeGraph, query: string): IndexedSymbol {
     );
   }
   const lower = q.toLowerCase();
-  const near = graph.table.all
-    .filter((s) => s.qualifiedName.toLowerCase().includes(lower) || lower.includes(s.name.toLowerCase()))
-    .slice(0, 5)
-    .map((s) => s.id);
+  // The first few near names: the pass stops once it has them rather than testing every symbol of the workspace.
+  const near: string[] = [];
+  for (const s of graph.table.all) {
+    if (s.qualifiedName.toLowerCase().includes(lower) || lower.includes(s.name.toLowerCase())) near.push(s.id);
+    if (near.length === 5) break;
+  }
   throw notFound(
     `No symbol named "${query}" in the index.${near.length ? ` Did you mean: ${near.join(', ')}?` : ' Try search_symbols or structural_search to find it.'}`,
     { suggestions: near },

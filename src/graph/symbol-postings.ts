@@ -1,3 +1,4 @@
+import { checkEvery, type DeadlineCheck } from '../common/deadline';
 import type { CodeGraph } from './code-graph';
 import type { IndexedSymbol } from './symbol-table';
 
@@ -67,27 +68,34 @@ export interface IndexableFilters {
  * A superset of the symbols that pass the query: the smallest of the candidate sets its filters allow, or every
  * symbol when none of them can be looked up. The caller still applies every filter to each candidate.
  */
-export function structuralCandidates(graph: CodeGraph, filters: IndexableFilters): readonly IndexedSymbol[] {
+export function structuralCandidates(graph: CodeGraph, filters: IndexableFilters, deadline?: DeadlineCheck): readonly IndexedSymbol[] {
   const postings = SymbolPostings.of(graph);
   const sets: IndexedSymbol[][] = [];
-  const union = (values: string[] | undefined, lookup: (v: string) => IndexedSymbol[] | undefined) => {
+  // One posting list holds each symbol once: only a union of several (or callers of several targets) needs deduping.
+  const union = (values: string[] | undefined, lookup: (v: string) => IndexedSymbol[] | undefined, unique = true) => {
     if (!values?.length || values.some((v) => v.includes('*'))) return;
-    sets.push(dedupe(values.flatMap((v) => lookup(v) ?? [])));
+    sets.push(values.length === 1 && unique ? (lookup(values[0]) ?? []) : dedupe(values.flatMap((v) => lookup(v) ?? [])));
   };
   union(filters.kind, (k) => postings.byKind.get(k));
   union(filters.lang, (l) => postings.byLang.get(l));
   union(filters.name, (n) => postings.byName.get(n.toLowerCase()));
   union(filters.file, (f) => postings.filesUnder(f.replace(/^\.\//, '')).flatMap((file) => graph.table.byFile.get(file) ?? []));
-  union(filters.calls, (c) => {
-    const callers: IndexedSymbol[] = [];
-    for (const target of postings.byName.get(c.toLowerCase()) ?? []) {
-      graph.calls.forEachInNeighbor(target.id, (caller) => {
-        const s = graph.table.byId.get(caller);
-        if (s) callers.push(s);
-      });
-    }
-    return callers;
-  });
+  union(
+    filters.calls,
+    (c) => {
+      const callers: IndexedSymbol[] = [];
+      let seen = 0;
+      for (const target of postings.byName.get(c.toLowerCase()) ?? []) {
+        graph.calls.forEachInNeighbor(target.id, (caller) => {
+          checkEvery(deadline, seen++, 'Add filters (kind:, lang:, file:) to narrow the query.');
+          const s = graph.table.byId.get(caller);
+          if (s) callers.push(s);
+        });
+      }
+      return callers;
+    },
+    false,
+  );
   if (!sets.length) return graph.table.all;
   return sets.reduce((a, b) => (b.length < a.length ? b : a));
 }

@@ -1,4 +1,4 @@
-import { type Deadline, TimeSlicer } from '../common/deadline';
+import { type Deadline, type DeadlineCheck, TimeSlicer } from '../common/deadline';
 import type { Disposable } from '../common/disposable';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
@@ -39,7 +39,7 @@ export interface ContentQuery {
  */
 export class RetrievalIndex implements Disposable {
   private readonly symbols = new SymbolSearch();
-  private readonly content = new ContentSearch();
+  private readonly content: ContentSearch;
   private docs = new Map<string, DocEntry>();
   private pages: WikiPage[] = [];
   private collectionList: Collection[] = [];
@@ -57,7 +57,10 @@ export class RetrievalIndex implements Disposable {
     private readonly source: RetrievalSource,
     readonly repository: string,
     private readonly collectionGlobs: readonly string[] = [],
+    /** Whether the text index may run on a worker thread (see text-index.ts), and who hears if that fails. */
+    textIndex: { useWorker?: boolean; onWorkerFailure?: (reason: string) => void } = {},
   ) {
+    this.content = new ContentSearch(textIndex.useWorker, textIndex.onWorkerFailure);
     this.subscription = source.onDidIndex(() => {
       this.stale = true;
       this.times = undefined;
@@ -182,8 +185,8 @@ export class RetrievalIndex implements Disposable {
   }
 
   /** See SymbolSearch.search: `enough` lets it skip the costly kinds of match once that many better ones are found. */
-  searchSymbols(query: string, filter?: (s: IndexedSymbol) => boolean, enough?: number): SymbolHit[] {
-    return this.symbols.search(this.graph, query, filter, enough);
+  searchSymbols(query: string, filter?: (s: IndexedSymbol) => boolean, enough?: number, deadline?: DeadlineCheck): SymbolHit[] {
+    return this.symbols.search(this.graph, query, filter, enough, deadline);
   }
 
   /**
@@ -197,7 +200,7 @@ export class RetrievalIndex implements Disposable {
     }
     const stores = new Set(q.stores);
     const pageTimes = new Map(this.pages.map((p) => [p.id, this.newestChange(p.files)]));
-    return this.content.search(
+    const search = this.content.search(
       query,
       (doc) => {
         if (!stores.has(doc.store)) return false;
@@ -210,6 +213,7 @@ export class RetrievalIndex implements Disposable {
       },
       (doc) => (doc.store === 'code' || doc.store === 'ast_summary' ? 1 + 4 * Math.sqrt(this.graph.symbolRank(doc.ref)) : 1),
     );
+    return deadline ? deadline.race(search, 'Use fewer or more specific words.') : search;
   }
 
   changeTime(file: string): ChangeTime | undefined {
@@ -247,6 +251,7 @@ export class RetrievalIndex implements Disposable {
 
   dispose(): void {
     this.subscription.dispose();
+    this.content.dispose();
   }
 }
 

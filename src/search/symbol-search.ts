@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { TimeSlicer } from '../common/deadline';
+import { checkEvery, type DeadlineCheck, TimeSlicer } from '../common/deadline';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import type { FileRecord } from '../index/records';
@@ -85,8 +85,11 @@ export class SymbolSearch {
     }
   }
 
-  /** Hits best first. With `enough`, misspellings and letters in order are looked for only while fewer than that were found. */
-  search(graph: CodeGraph, query: string, filter: (s: IndexedSymbol) => boolean = () => true, enough = Infinity): SymbolHit[] {
+  /**
+   * Hits best first. With `enough`, misspellings and letters in order are looked for only while fewer than that
+   * were found. A short query matches much of a large workspace: the loops check `deadline` as they go.
+   */
+  search(graph: CodeGraph, query: string, filter: (s: IndexedSymbol) => boolean = () => true, enough = Infinity, deadline?: DeadlineCheck): SymbolHit[] {
     const q = query.trim().replace(/::/g, '.').replace(/\(\)$/, '');
     const lower = q.toLowerCase();
     // The words a compound query is made of (`invoiceTotal` → invoice, total), matched against a name's words.
@@ -94,7 +97,9 @@ export class SymbolSearch {
     const found = new Map<string, { symbol: IndexedSymbol; raw: number; match: SymbolMatch }>();
     // Central symbols (PageRank over the call graph) come first among equally good name matches.
     const central = (s: IndexedSymbol) => 1 + 4 * Math.sqrt(graph.symbolRank(s.id));
+    let considered = 0;
     const consider = (id: string, match: SymbolMatch, raw?: number) => {
+      checkEvery(deadline, considered++, NARROW_QUERY);
       if (found.has(id)) return;
       const symbol = graph.table.byId.get(id);
       if (!symbol || !filter(symbol)) return;
@@ -116,8 +121,13 @@ export class SymbolSearch {
     }
     if (found.size < enough) {
       // Abbreviations (`mltp` → `multiply`) are not terms of any index: a pass over the distinct names finds them.
-      for (const key of this.names.keys()) if (classifyName(key, lower) === 'letters') for (const id of this.names.idsOf(key)) consider(id, 'letters');
+      let scanned = 0;
+      for (const key of this.names.keys()) {
+        checkEvery(deadline, scanned++, NARROW_QUERY);
+        if (classifyName(key, lower) === 'letters') for (const id of this.names.idsOf(key)) consider(id, 'letters');
+      }
     }
+    deadline?.check(NARROW_QUERY);
     const tier = (m: SymbolMatch) => MATCH_ORDER.indexOf(m);
     const hits = [...found.values()].sort((a, b) => tier(a.match) - tier(b.match) || b.raw - a.raw || (a.symbol.id < b.symbol.id ? -1 : 1));
     const bestOf = new Map<SymbolMatch, number>();
@@ -125,6 +135,8 @@ export class SymbolSearch {
     return hits.map((h) => ({ symbol: h.symbol, match: h.match, score: matchScore(h.match, h.raw / (bestOf.get(h.match) || 1)) }));
   }
 }
+
+const NARROW_QUERY = 'Use a longer or more exact name, or filter by kind or lang.';
 
 /** Tiers share [0,1] in order, so a better kind of match always scores higher; `within` ranks inside a tier. */
 export function matchScore(match: SymbolMatch, within: number): number {

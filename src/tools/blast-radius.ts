@@ -6,6 +6,8 @@ import type { CodeGraph } from '../graph/code-graph';
 import { lookupSymbol } from '../graph/symbol-lookup';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import { blastRadiusOutput } from './shared/blast-radius-schema';
+import type { DeadlineCheck } from '../common/deadline';
+import { deadlineOf, readyGraph } from './shared/context';
 import { depthArg, dispatchArg, maxTokensArg, minConfidenceArg, workspaceArg } from './shared/common-args';
 import { reachedJson, symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY, type ToolValue } from './shared/tool';
@@ -30,9 +32,10 @@ export const blastRadiusTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);
-    const graph = await engine.ready();
-    const { start, startFiles, description } = startSet(graph, engine.root, args.target);
-    const { reached, files, tests: allTests } = blastRadius(graph, start, startFiles, args.depth, args.min_confidence, args.dispatch);
+    const graph = await readyGraph(ctx, engine);
+    const deadline = deadlineOf(ctx);
+    const { start, startFiles, description } = startSet(graph, engine.root, args.target, deadline);
+    const { reached, files, tests: allTests } = blastRadius(graph, start, startFiles, args.depth, args.min_confidence, args.dispatch, deadline);
     // Tests first (what to run), then files, each within its share of the budget; symbols take the rest.
     const tests = fitToBudget(allTests, args.max_tokens * 0.15, (kept) => kept);
     const fileShare = fitToBudget(files, args.max_tokens * 0.25, (kept) => kept);
@@ -53,11 +56,11 @@ export const blastRadiusTool = defineTool({
   },
 });
 
-function startSet(graph: CodeGraph, root: string, target: string): { start: IndexedSymbol[]; startFiles: string[]; description: Target } {
+function startSet(graph: CodeGraph, root: string, target: string, deadline: DeadlineCheck): { start: IndexedSymbol[]; startFiles: string[]; description: Target } {
   if (target === 'changes') {
     const changes = uncommittedChanges(root);
     return {
-      start: changedSymbols(graph, changes),
+      start: changedSymbols(graph, changes, deadline),
       startFiles: changes.map((c) => c.file),
       description: { kind: 'changes', files: changes.slice(0, 50).map((c) => ({ file: c.file, status: c.status })), changed_files: changes.length },
     };

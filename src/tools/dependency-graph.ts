@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { checkEvery } from '../common/deadline';
 import { estimateTokens, fitToBudget } from '../common/tokens';
+import { deadlineOf, readyGraph } from './shared/context';
 import { maxTokensArg, workspaceArg } from './shared/common-args';
 import { compactCycles } from './shared/cycles';
 import { defineTool, READ_ONLY } from './shared/tool';
@@ -19,17 +21,23 @@ export const dependencyGraphTool = defineTool({
   outputSchema: { nodes: strings, edges: list, cycles: z.array(strings), ...budgeted },
   annotations: READ_ONLY,
   async handler(args, ctx) {
-    const graph = await ctx.workspaces.pick(args.workspace).ready();
+    const graph = await readyGraph(ctx, ctx.workspaces.pick(args.workspace));
+    const deadline = deadlineOf(ctx);
+    const narrow = 'Narrow with path_prefix.';
     const prefix = (args.path_prefix ?? '').replace(/^\.\//, '');
     const inScope = (f: string) => f.startsWith(prefix);
     const nodes = graph.imports.nodes().filter(inScope).sort();
-    const edges = graph.imports
-      .edges()
-      .map((e) => ({ from: graph.imports.source(e), to: graph.imports.target(e) }))
-      .filter((e) => inScope(e.from) && inScope(e.to))
-      .sort((a, b) => (a.from + a.to < b.from + b.to ? -1 : 1));
+    const edges: { from: string; to: string }[] = [];
+    let seen = 0;
+    graph.imports.forEachEdge((_e, _a, from, to) => {
+      checkEvery(deadline, seen++, narrow);
+      if (inScope(from) && inScope(to)) edges.push({ from, to });
+    });
+    deadline.check(narrow);
+    edges.sort((a, b) => (a.from + a.to < b.from + b.to ? -1 : 1));
     // Cycles are what an agent most needs from this tool: listed first, and cut per cycle rather than dropped.
     const allCycles = graph.importCycles(inScope);
+    deadline.check(narrow);
     let cycles = compactCycles(allCycles, 20, 50);
     // Cycles matter most: they are never cut before edges are. When even they do not fit, fewer files per cycle.
     const render = (kept: readonly { from: string; to: string }[], truncated: boolean) => ({

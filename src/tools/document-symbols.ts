@@ -9,6 +9,7 @@ import { maxTokensArg, workspaceArg } from './shared/common-args';
 import { indexedSymbolAt, providerSymbolJson, type ProviderSymbolJson } from './shared/language-shared';
 import { lookupSymbol } from '../graph/symbol-lookup';
 import { symbolJson, type SymbolJson } from './shared/symbols';
+import { deadlineOf, readyGraph } from './shared/context';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, symbolRef, source, counted } from './shared/outputs';
 
@@ -53,10 +54,10 @@ export const documentSymbolsTool = defineTool({
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace, args.file);
     if ((args.file === undefined) === (args.symbol === undefined)) throw invalidArgument('Pass exactly one of file or symbol.');
-    const target = args.symbol !== undefined ? lookupSymbol(await engine.ready(), args.symbol) : undefined;
+    const target = args.symbol !== undefined ? lookupSymbol(await readyGraph(ctx, engine), args.symbol) : undefined;
     const file = target ? target.file : resolveInWorkspace(engine.root, args.file!).rel;
-    await engine.ready().catch(() => undefined); // symbol ids need the index; a language server's outline does not
-    const answer = await ctx.features.documentSymbols(file, engine.root, ctx.signal);
+    await readyGraph(ctx, engine).catch(() => undefined); // symbol ids need the index; a language server's outline does not
+    const answer = await ctx.features.documentSymbols(file, engine.root, ctx.signal, deadlineOf(ctx));
     const scope = target ? (find(answer.value, target)?.children ?? []) : answer.value;
     // The index answers in its own Symbol shape (ids every graph tool takes), flat: a file's every symbol, or a
     // type's own members; a language server's outline keeps its nesting, with the index's ids where it knows them.

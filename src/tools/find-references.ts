@@ -2,6 +2,7 @@ import { fitToBudget } from '../common/tokens';
 import { positionInWorkspace, positionToolArgs } from './shared/addressing';
 import { indexedSymbolAt } from './shared/language-shared';
 import { symbolJson } from './shared/symbols';
+import { deadlineOf } from './shared/context';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, symbolRef, source, counted } from './shared/outputs';
 
@@ -16,7 +17,7 @@ export const findReferencesTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, at, symbol } = await positionInWorkspace(ctx, args);
-    const answer = await ctx.features.references(at, engine.root, ctx.signal);
+    const answer = await ctx.features.references(at, engine.root, ctx.signal, deadlineOf(ctx));
     const declared = answer.declaration && indexedSymbolAt(engine, answer.declaration.file, answer.declaration.start.line, answer.declaration.start.character);
     const target = symbol ?? declared;
     const refs = answer.value.map((r) => ({

@@ -3,6 +3,7 @@ import { notFound } from '../common/errors';
 import { positionInWorkspace, positionToolArgs } from './shared/addressing';
 import { indexedSymbolAt } from './shared/language-shared';
 import { symbolJson } from './shared/symbols';
+import { deadlineOf } from './shared/context';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { z } from 'zod';
 import { list, source } from './shared/outputs';
@@ -18,7 +19,7 @@ export const goToDefinitionTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, at } = await positionInWorkspace(ctx, args);
-    const answer = await ctx.features.definition(at, engine.root, ctx.signal);
+    const answer = await ctx.features.definition(at, engine.root, ctx.signal, deadlineOf(ctx));
     if (!answer.value.length) throw notFound(`Nothing at ${at.file}:${at.line}:${at.character} has a definition. Point at an identifier, or pass symbol.`);
     // The index's Symbol (an id every graph tool takes) where it knows the definition, else the bare location.
     const definitions = answer.value.map((r) => {

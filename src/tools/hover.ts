@@ -3,6 +3,7 @@ import { fitToBudget } from '../common/tokens';
 import { positionInWorkspace, positionToolArgs } from './shared/addressing';
 import { indexedSymbolAt, locationJson } from './shared/language-shared';
 import { symbolJson } from './shared/symbols';
+import { deadlineOf } from './shared/context';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { z } from 'zod';
 import { detail, strings, symbolRef, source } from './shared/outputs';
@@ -18,7 +19,7 @@ export const hoverTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { engine, at } = await positionInWorkspace(ctx, args);
-    const answer = await ctx.features.hover(at, engine.root, ctx.signal);
+    const answer = await ctx.features.hover(at, engine.root, ctx.signal, deadlineOf(ctx));
     const hovers = answer.value;
     const contents = hovers.flatMap((h) => h.contents);
     if (!contents.length) throw notFound(`The language server has no hover for ${at.file}:${at.line}:${at.character}. Point at an identifier (not whitespace or punctuation), or pass symbol.`);

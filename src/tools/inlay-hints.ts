@@ -5,6 +5,7 @@ import { fitToBudget } from '../common/tokens';
 import { lookupSymbol } from '../graph/symbol-lookup';
 import { maxTokensArg, workspaceArg, lineNumber } from './shared/common-args';
 import { requireFeature } from './shared/language-shared';
+import { readyGraph } from './shared/context';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, source, counted } from './shared/outputs';
 
@@ -33,7 +34,7 @@ export const inlayHintsTool = defineTool({
     let end = args.end_line;
     if (args.symbol !== undefined) {
       if (args.file !== undefined) throw invalidArgument('Pass either file (with optional lines) or symbol — not both.');
-      const sym = lookupSymbol(await engine.ready(), args.symbol);
+      const sym = lookupSymbol(await readyGraph(ctx, engine), args.symbol);
       file = sym.file;
       start = sym.lineStart;
       end = sym.lineEnd;

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { limitArg, searchFilterArg } from './shared/retrieval-args';
+import { retrievalReady } from './shared/retrieval-lookup';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { z } from 'zod';
 import { list } from './shared/outputs';
@@ -16,7 +17,7 @@ export const listCollectionsTool = defineTool({
   async handler(args, ctx) {
     const all = [];
     for (const engine of ctx.workspaces.engines) {
-      const index = await engine.retrieval.ready();
+      const index = await retrievalReady(ctx, engine);
       for (const c of index.collections()) {
         all.push({ id: c.id, repository: path.basename(engine.root), path: c.path, kind: c.kind, documents: c.documents.length });
       }

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { z } from 'zod';
-import { errorMessage } from '../common/errors';
+import { errorMessage, isSightlineError } from '../common/errors';
+import { retrievalReady } from './shared/retrieval-lookup';
 import { limitArg, searchFilterArg } from './shared/retrieval-args';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list } from './shared/outputs';
@@ -25,7 +26,7 @@ export const listRepositoriesTool = defineTool({
       if (args.search && !`${slug} ${engine.root}`.toLowerCase().includes(args.search.toLowerCase())) continue;
       try {
         // Counts need an index: listing waits for it, and a failed build is reported rather than hidden.
-        const index = await engine.retrieval.ready();
+        const index = await retrievalReady(ctx, engine);
         repositories.push({
           slug,
           path: engine.root,
@@ -36,6 +37,8 @@ export const listRepositoriesTool = defineTool({
           collections: index.collections().length,
         });
       } catch (e) {
+        // Out of budget or cancelled is this call's state, not the folder's: say so instead of listing an error.
+        if (isSightlineError(e) && (e.kind === 'timeout' || e.kind === 'cancelled')) throw e;
         repositories.push({ slug, path: engine.root, status: 'error', error: errorMessage(e) });
       }
     }

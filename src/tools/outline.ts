@@ -1,4 +1,6 @@
+import { checkEvery } from '../common/deadline';
 import { invalidArgument } from '../common/errors';
+import { deadlineOf } from './shared/context';
 import { collectionIdArg, repositoryArg } from './shared/retrieval-args';
 import { findCollection, repositoryIndex } from './shared/retrieval-lookup';
 import { defineTool, READ_ONLY } from './shared/tool';
@@ -35,7 +37,10 @@ export const outlineTool = defineTool({
     }
     const { index } = await repositoryIndex(ctx, args.repository);
     const folders = new Map<string, number>();
+    const deadline = deadlineOf(ctx);
+    let n = 0;
     for (const file of [...index.graph.table.files.keys(), ...index.documents().keys()]) {
+      checkEvery(deadline, n++, 'Ask wiki_page or dependency_graph about one folder instead.');
       const top = file.includes('/') ? `${file.split('/')[0]}/` : '.';
       folders.set(top, (folders.get(top) ?? 0) + 1);
     }

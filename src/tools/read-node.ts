@@ -6,6 +6,7 @@ import { findNode } from './shared/retrieval-lookup';
 import { symbolJson, type SymbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { symbolRef } from './shared/outputs';
+import { checkEvery } from '../common/deadline';
 import { deadlineOf } from './shared/context';
 
 const GRAPH_LIMIT = 10;
@@ -28,13 +29,15 @@ export const readNodeTool = defineTool({
   outputSchema: { node: symbolRef, body: z.string(), content_truncated: z.boolean() },
   annotations: READ_ONLY,
   async handler(args, ctx) {
-    const { index, symbol } = await findNode(ctx, args.node_id, args.repository);
+    const { engine, index, symbol } = await findNode(ctx, args.node_id, args.repository);
     const graph = index.graph;
-    const lines = index.readText(symbol.file).split('\n').slice(symbol.lineStart - 1, symbol.lineEnd);
+    // The symbol's lines only: a node in a 10,000-line file is not worth splitting the whole file for.
+    const { lines } = await engine.readLines(symbol.file, symbol.lineStart, symbol.lineEnd);
     const flat = collapseWhitespace(lines.join('\n'));
     const truncated = flat.length > args.snippet_chars;
-    const callers = args.with_graph || args.with_summary ? graph.walk([symbol.id], 'in', 1) : [];
-    const callees = args.with_graph || args.with_summary ? graph.walk([symbol.id], 'out', 1) : [];
+    const deadline = deadlineOf(ctx);
+    const callers = args.with_graph || args.with_summary ? graph.walk([symbol.id], 'in', 1, 0, { deadline }) : [];
+    const callees = args.with_graph || args.with_summary ? graph.walk([symbol.id], 'out', 1, 0, { deadline }) : [];
     const result: { node: SymbolJson; body: string; content_truncated: boolean; graph?: unknown; summary?: unknown; linked_docs?: unknown } = {
       node: symbolJson(symbol),
       body: truncated ? `${flat.slice(0, args.snippet_chars - 1)}…` : flat,
@@ -48,20 +51,26 @@ export const readNodeTool = defineTool({
       };
     }
     if (args.with_summary) {
-      const ranks = graph.table.all.map((s) => graph.symbolRank(s.id)).sort((a, b) => a - b);
+      // One pass over the symbols, not a sort of them all: how many rank at or below this one.
       const rank = graph.symbolRank(symbol.id);
+      const all = graph.table.all;
+      let below = 0;
+      for (let i = 0; i < all.length; i++) {
+        checkEvery(deadline, i, 'Leave out with_summary on a repository this large.');
+        if (graph.symbolRank(all[i].id) <= rank) below++;
+      }
       result.summary = {
         signature: symbol.signature,
         doc: symbol.doc ?? null,
         // Percentile among all symbols: 1 = the most central of the repository.
-        centrality: ranks.length ? Math.round((ranks.filter((r) => r <= rank).length / ranks.length) * 100) / 100 : 0,
+        centrality: all.length ? Math.round((below / all.length) * 100) / 100 : 0,
         callers: callers.length,
         callees: callees.length,
         lines: symbol.lineEnd - symbol.lineStart + 1,
       };
     }
     if (args.with_linked_docs) {
-      result.linked_docs = (await index.searchContent(symbol.name, { stores: ['repo_doc'] }, deadlineOf(ctx)))
+      result.linked_docs = (await index.searchContent(symbol.name, { stores: ['repo_doc'] }, deadline))
         .filter((h) => containsIdentifier(h.doc.text, symbol.name))
         .slice(0, LINKED_DOCS_LIMIT)
         .map((h) => ({ chunk_id: h.doc.ref, collection_id: h.doc.collections?.[0], heading: h.doc.title, line_start: h.doc.line_start, snippet: anchoredSnippet(h.doc.text, symbol.name, 300).snippet }));

@@ -1,4 +1,6 @@
+import { checkEvery, type DeadlineCheck } from '../common/deadline';
 import { fitToBudget } from '../common/tokens';
+import { deadlineOf, readyGraph } from './shared/context';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import { maxTokensArg, workspaceArg } from './shared/common-args';
@@ -21,8 +23,8 @@ export const repoSummaryTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);
-    const graph = await engine.ready();
-    const { languages, modules, entryPoints, cycles } = summaryOf(graph);
+    const graph = await readyGraph(ctx, engine);
+    const { languages, modules, entryPoints, cycles } = summaryOf(graph, deadlineOf(ctx));
     // Modules are ranked; the budget cuts the least central modules first.
     return fitToBudget(modules, args.max_tokens, (kept, truncated) => ({
       root: engine.root,
@@ -50,26 +52,35 @@ interface Summary {
  */
 const summaries = new WeakMap<CodeGraph, { version: number; summary: Summary }>();
 
-function summaryOf(graph: CodeGraph): Summary {
+/** What to try when the summary of a very large folder does not fit the call's budget. */
+const NARROW = 'Ask dependency_graph or structural_search with a path prefix (file:src/…) instead, or retry: the index may still be settling.';
+
+function summaryOf(graph: CodeGraph, deadline: DeadlineCheck): Summary {
   const hit = summaries.get(graph);
   if (hit && hit.version === graph.version) return hit.summary;
   const languages = new Map<string, { files: number; lines: number }>();
+  let i = 0;
   for (const [, detail] of graph.table.files) {
+    checkEvery(deadline, i++, NARROW);
     const l = languages.get(detail.lang) ?? { files: 0, lines: 0 };
     l.files++;
     l.lines += detail.lines;
     languages.set(detail.lang, l);
   }
   const entryPoints = graph.table.all
-    .filter((s) => (ENTRY_NAMES.has(s.name) && s.parent === undefined && (s.kind === 'function' || s.kind === 'method')) || (ENTRY_FILES.test(s.file) && s.parent === undefined && s.kind === 'function' && ENTRY_NAMES.has(s.name)))
+    .filter((s, n) => {
+      checkEvery(deadline, n, NARROW);
+      return (ENTRY_NAMES.has(s.name) && s.parent === undefined && (s.kind === 'function' || s.kind === 'method')) || (ENTRY_FILES.test(s.file) && s.parent === undefined && s.kind === 'function' && ENTRY_NAMES.has(s.name));
+    })
     .slice(0, 15)
     .map((s) => ({ id: s.id, signature: s.signature }));
   const summary: Summary = {
     languages: Object.fromEntries([...languages].sort((a, b) => b[1].lines - a[1].lines)),
-    modules: moduleSummaries(graph),
+    modules: moduleSummaries(graph, deadline),
     entryPoints,
     cycles: compactCycles(graph.importCycles(), 5, 10),
   };
+  deadline.check(NARROW);
   summaries.set(graph, { version: graph.version, summary });
   return summary;
 }
@@ -82,11 +93,15 @@ interface ModuleSummary {
 }
 
 /** Groups files by their top-level folder (one level deeper under a lone src/ or lib/), most central modules first. */
-function moduleSummaries(graph: CodeGraph): ModuleSummary[] {
+function moduleSummaries(graph: CodeGraph, deadline: DeadlineCheck): ModuleSummary[] {
   const files = [...graph.table.files.keys()];
   // A folder holding most of the code (src/, internal/, packages/…) says little as one module: show its children.
   const perTop = new Map<string, number>();
-  for (const f of files) if (f.includes('/')) perTop.set(f.split('/')[0], (perTop.get(f.split('/')[0]) ?? 0) + 1);
+  for (let i = 0; i < files.length; i++) {
+    checkEvery(deadline, i, NARROW);
+    const top = files[i].split('/')[0];
+    if (files[i].includes('/')) perTop.set(top, (perTop.get(top) ?? 0) + 1);
+  }
   const deeper = new Set([...perTop].filter(([, n]) => n > files.length / 2).map(([t]) => t));
   const moduleOf = (f: string) => {
     const parts = f.split('/');
@@ -96,7 +111,9 @@ function moduleSummaries(graph: CodeGraph): ModuleSummary[] {
   };
   const groups = new Map<string, IndexedSymbol[]>();
   const fileCounts = new Map<string, number>();
-  for (const f of files) {
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i];
+    checkEvery(deadline, i, NARROW);
     const m = moduleOf(f);
     fileCounts.set(m, (fileCounts.get(m) ?? 0) + 1);
     const list = groups.get(m) ?? [];
@@ -104,6 +121,7 @@ function moduleSummaries(graph: CodeGraph): ModuleSummary[] {
     groups.set(m, list);
   }
   const summaries = [...groups].map(([path, symbols]) => {
+    deadline.check(NARROW);
     const ranked = symbols.filter((s) => s.kind !== 'field' && s.kind !== 'constant').sort((a, b) => graph.symbolRank(b.id) - graph.symbolRank(a.id));
     const weight = ranked.slice(0, 10).reduce((sum, s) => sum + graph.symbolRank(s.id), 0);
     return {

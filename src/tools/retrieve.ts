@@ -63,7 +63,10 @@ export const retrieveTool = defineTool({
     const topK = Math.min(args.top_k, MAX_TOP_K);
     const seen = new Set<string>();
     // One hit per symbol, chunk or wiki section: a symbol's body and its signature are the same citation.
-    const hits = (await index.searchContent(args.query, { stores, since: window.since, until: window.until }, deadlineOf(ctx))).filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
+    const deadline = deadlineOf(ctx);
+    const found = await index.searchContent(args.query, { stores, since: window.since, until: window.until }, deadline);
+    deadline.check('Use fewer or more specific words, or fewer stores.');
+    const hits = found.filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
     const top = hits[0]?.score ?? 1;
     const results = hits.slice(0, topK).map((h, i) => ({
       rank: i + 1,

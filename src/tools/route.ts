@@ -5,6 +5,7 @@ import { queryArg } from './shared/retrieval-args';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list } from './shared/outputs';
 import { deadlineOf } from './shared/context';
+import { retrievalReady } from './shared/retrieval-lookup';
 
 interface Candidate {
   kind: 'repository' | 'collection';
@@ -38,7 +39,7 @@ export const routeTool = defineTool({
     };
     for (const engine of ctx.workspaces.engines) {
       const slug = path.basename(engine.root);
-      const index = await engine.retrieval.ready();
+      const index = await retrievalReady(ctx, engine);
       for (const hit of (await index.searchContent(args.query, { stores: STORES }, deadlineOf(ctx))).slice(0, 200)) {
         const best = { title: hit.doc.title, file: hit.doc.file, line: hit.doc.line_start };
         credit('repository', slug, slug, hit.score, best);

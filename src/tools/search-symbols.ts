@@ -8,6 +8,8 @@ import { classifyName, MATCH_ORDER, matchScore, type SymbolHit, type SymbolMatch
 import { maxTokensArg, workspaceArg } from './shared/common-args';
 import { providerSymbolJson } from './shared/language-shared';
 import { queryArg } from './shared/retrieval-args';
+import { retrievalReady } from './shared/retrieval-lookup';
+import { deadlineOf } from './shared/context';
 import type { ToolContext } from './shared/tool';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { list, counted } from './shared/outputs';
@@ -46,11 +48,11 @@ export const searchSymbolsTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const engine = ctx.workspaces.pick(args.workspace);
-    const index = await engine.retrieval.ready();
+    const index = await retrievalReady(ctx, engine);
     const kind = args.kind?.toLowerCase();
     const merged = new Map<string, Match>();
     const filter = (s: IndexedSymbol) => (!kind || s.kind === kind) && (!args.lang || s.lang === args.lang);
-    for (const hit of index.searchSymbols(args.query, filter, args.top_k)) {
+    for (const hit of index.searchSymbols(args.query, filter, args.top_k, deadlineOf(ctx))) {
       merged.set(hit.symbol.id, indexMatch(hit));
     }
     // Server symbols carry no language of ours: a `lang` filter is about the index, so they are left out then.
@@ -94,7 +96,7 @@ function indexMatch(h: SymbolHit): Match {
 async function mergeServerSymbols(ctx: ToolContext, engine: Engine, query: string, kind: string | undefined, merged: Map<string, Match>): Promise<string | undefined> {
   let answer;
   try {
-    answer = await ctx.features.workspaceSymbols(query, engine.root, ctx.signal);
+    answer = await ctx.features.workspaceSymbols(query, engine.root, ctx.signal, deadlineOf(ctx));
   } catch (e) {
     if (isSightlineError(e) && e.kind === 'cancelled') throw e;
     return `Language servers did not answer (${errorMessage(e)}); these results are from the index only.`;

@@ -8,7 +8,7 @@ import { globMatcher, parseStructuralQuery, returnTypeOf } from './shared/struct
 import { symbolJson } from './shared/symbols';
 import { defineTool, READ_ONLY } from './shared/tool';
 import { symbolRef, counted } from './shared/outputs';
-import { deadlineOf } from './shared/context';
+import { deadlineOf, readyGraph } from './shared/context';
 
 export const structuralSearchTool = defineTool({
   name: 'structural_search',
@@ -25,7 +25,7 @@ export const structuralSearchTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { filters, words } = parseStructuralQuery(args.query);
-    const graph = await ctx.workspaces.pick(args.workspace).ready();
+    const graph = await readyGraph(ctx, ctx.workspaces.pick(args.workspace));
     const tests: ((s: IndexedSymbol) => boolean)[] = [];
     const anyOf = <T>(values: T[] | undefined, f: (v: T) => (s: IndexedSymbol) => boolean) => {
       if (values) {
@@ -44,17 +44,24 @@ export const structuralSearchTool = defineTool({
       return (s) => m(s.name) || m(s.qualifiedName);
     });
     anyOf(filters.returns, (r) => (s) => (returnTypeOf(s.signature) ?? '').toLowerCase().includes(r.toLowerCase()));
-    anyOf(filters.calls, (c) => (s) => calls(graph, s, c));
+    anyOf(filters.calls, (c) => {
+      const m = globMatcher(c);
+      return (s) => calls(graph, s, m);
+    });
     for (const w of words) tests.push((s) => s.qualifiedName.toLowerCase().includes(w) || s.signature.toLowerCase().includes(w));
     // Only the symbols the most selective indexable filter allows are tested (see structuralCandidates); without
     // one that is every symbol, so the loop is sliced and a large repository keeps other calls going.
     const deadline = deadlineOf(ctx);
     const matches: IndexedSymbol[] = [];
-    for (const s of structuralCandidates(graph, filters)) {
+    let tested = 0;
+    for (const s of structuralCandidates(graph, filters, deadline)) {
       if (tests.every((t) => t(s))) matches.push(s);
-      await deadline.tick('Add filters (kind:, lang:, file:) to narrow the query.');
+      // Every 64th symbol: a tick is an await (a promise per symbol was most of the loop's garbage).
+      if (tested++ % 64 === 0) await deadline.tick('Add filters (kind:, lang:, file:) to narrow the query.');
     }
-    matches.sort((a, b) => graph.symbolRank(b.id) - graph.symbolRank(a.id) || (a.id < b.id ? -1 : 1));
+    // Ranks looked up once per match, not twice per comparison.
+    const rank = new Map(matches.map((s) => [s, graph.symbolRank(s.id)]));
+    matches.sort((a, b) => rank.get(b)! - rank.get(a)! || (a.id < b.id ? -1 : 1));
     return fitToBudget(matches, args.max_tokens, (kept, truncated) => ({
       matches: kept.map(symbolJson),
       total: matches.length,
@@ -64,8 +71,7 @@ export const structuralSearchTool = defineTool({
   },
 });
 
-function calls(graph: CodeGraph, s: IndexedSymbol, callee: string): boolean {
-  const m = globMatcher(callee);
+function calls(graph: CodeGraph, s: IndexedSymbol, m: (name: string) => boolean): boolean {
   let found = false;
   graph.calls.forEachOutNeighbor(s.id, (target) => {
     if (found) return;

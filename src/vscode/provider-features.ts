@@ -22,6 +22,7 @@ import type {
 } from '../engine/language-features';
 import { invalidArgument, notFound } from '../common/errors';
 import { requireCommandConsent } from '../engine/language-features';
+import type { Deadline } from '../common/deadline';
 import { serverOrIndex } from '../engine/index-features';
 import { isLoadingPlaceholder, retryWhilePlaceholder } from '../engine/placeholders';
 import type { ProviderCalls } from '../engine/provider-calls';
@@ -75,14 +76,14 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
     return (found ?? []).map((l) => ('targetUri' in l ? map.range(l.targetUri, l.targetSelectionRange ?? l.targetRange) : map.range(l.uri, l.range)));
   }
 
-  async definition(at: SourcePosition, root: string, signal?: AbortSignal): Promise<Answer<SourceRange[]>> {
+  async definition(at: SourcePosition, root: string, signal?: AbortSignal, deadline?: Deadline): Promise<Answer<SourceRange[]>> {
     const found = await this.locations('vscode.executeDefinitionProvider', 'definition', at, root, signal);
-    return serverOrIndex(found, isEmptyList, () => this.index.definition(at, root, signal));
+    return serverOrIndex(found, isEmptyList, () => this.index.definition(at, root, signal, deadline));
   }
 
-  async references(at: SourcePosition, root: string, signal?: AbortSignal): Promise<Answer<ReferenceLocation[]>> {
+  async references(at: SourcePosition, root: string, signal?: AbortSignal, deadline?: Deadline): Promise<Answer<ReferenceLocation[]>> {
     const found: ReferenceLocation[] = await this.locations('vscode.executeReferenceProvider', 'references', at, root, signal);
-    return serverOrIndex(found, isEmptyList, () => this.index.references(at, root, signal));
+    return serverOrIndex(found, isEmptyList, () => this.index.references(at, root, signal, deadline));
   }
 
   implementation(at: SourcePosition, root: string, signal?: AbortSignal) {
@@ -98,9 +99,9 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
    * loading placeholder (TypeScript's `(loading...)`), it is asked again, within the provider timeout. An answer
    * that is still a placeholder then comes back marked `partial`, never as if it were the answer.
    */
-  async hover(at: SourcePosition, root: string, signal?: AbortSignal): Promise<Answer<HoverInfo[]>> {
+  async hover(at: SourcePosition, root: string, signal?: AbortSignal, deadline?: Deadline): Promise<Answer<HoverInfo[]>> {
     const hovers = await this.serverHover(at, root, signal);
-    return serverOrIndex(hovers, (h) => !h.some((x) => x.contents.length), () => this.index.hover(at, root, signal));
+    return serverOrIndex(hovers, (h) => !h.some((x) => x.contents.length), () => this.index.hover(at, root, signal, deadline));
   }
 
   private async serverHover(at: SourcePosition, root: string, signal?: AbortSignal): Promise<HoverInfo[]> {
@@ -199,9 +200,9 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
     };
   }
 
-  async documentSymbols(file: string, root: string, signal?: AbortSignal): Promise<Answer<ProviderSymbol[]>> {
+  async documentSymbols(file: string, root: string, signal?: AbortSignal, deadline?: Deadline): Promise<Answer<ProviderSymbol[]>> {
     const symbols = await this.serverDocumentSymbols(file, root, signal);
-    return serverOrIndex(symbols, isEmptyList, () => this.index.documentSymbols(file, root, signal));
+    return serverOrIndex(symbols, isEmptyList, () => this.index.documentSymbols(file, root, signal, deadline));
   }
 
   private async serverDocumentSymbols(file: string, root: string, signal?: AbortSignal): Promise<ProviderSymbol[]> {
@@ -214,14 +215,14 @@ export class VsCodeLanguageFeatures implements LanguageFeatures {
     return (symbols ?? []).map((s) => this.symbol(map, s, document.uri));
   }
 
-  async workspaceSymbols(query: string, root: string, signal?: AbortSignal): Promise<Answer<ProviderSymbol[]>> {
+  async workspaceSymbols(query: string, root: string, signal?: AbortSignal, deadline?: Deadline): Promise<Answer<ProviderSymbol[]>> {
     const map = new PositionMapper(root);
     const symbols = await this.calls.call<vscode.SymbolInformation[]>(
       { provider: 'workspace symbols', languageId: '*', isEmpty: isEmptyList, signal },
       () => vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', query),
     );
     const found = (symbols ?? []).filter((s) => map.isInside(s.location.uri)).map((s) => this.symbol(map, s, s.location.uri));
-    return serverOrIndex(found, isEmptyList, () => this.index.workspaceSymbols(query, root, signal));
+    return serverOrIndex(found, isEmptyList, () => this.index.workspaceSymbols(query, root, signal, deadline));
   }
 
   private item(map: PositionMapper, i: vscode.CallHierarchyItem): ProviderSymbol {

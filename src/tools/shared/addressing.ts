@@ -8,6 +8,7 @@ import type { IndexedSymbol } from '../../graph/symbol-table';
 import { maxTokensArg, workspaceArg, lineNumber } from './common-args';
 import { lookupSymbol } from '../../graph/symbol-lookup';
 import type { ToolContext } from './tool';
+import { readyGraph } from './context';
 
 /**
  * Every position tool takes either `{file, line, character}` (1-based, character in code points) or `{symbol}`
@@ -34,13 +35,13 @@ export interface PositionInput {
 /** The workspace a position belongs to, and the position (a symbol resolved to its declaration). */
 export async function positionInWorkspace(ctx: ToolContext, args: PositionInput & { workspace?: string }) {
   const engine = ctx.workspaces.pick(args.workspace, args.file);
-  return { engine, ...(await resolvePosition(engine, args)) };
+  return { engine, ...(await resolvePosition(ctx, engine, args)) };
 }
 
-export async function resolvePosition(engine: Engine, args: PositionInput): Promise<{ at: SourcePosition; symbol?: IndexedSymbol }> {
+export async function resolvePosition(ctx: ToolContext, engine: Engine, args: PositionInput): Promise<{ at: SourcePosition; symbol?: IndexedSymbol }> {
   if (args.symbol !== undefined) {
     if (args.file !== undefined || args.line !== undefined) throw invalidArgument('Pass either symbol, or file with line and character — not both.');
-    const graph = await engine.ready();
+    const graph = await readyGraph(ctx, engine);
     const symbol = lookupSymbol(graph, args.symbol);
     return { at: namePosition(engine, symbol), symbol };
   }

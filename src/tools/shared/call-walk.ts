@@ -1,5 +1,5 @@
 import { fitToBudget } from '../../common/tokens';
-import { deadlineOf } from './context';
+import { deadlineOf, readyGraph } from './context';
 import type { ToolContext } from './tool';
 import { lookupSymbol } from '../../graph/symbol-lookup';
 import { reachedJson, symbolJson } from './symbols';
@@ -12,7 +12,7 @@ export async function callWalk(
   direction: 'in' | 'out',
 ) {
   const engine = ctx.workspaces.pick(args.workspace);
-  const graph = await engine.ready();
+  const graph = await readyGraph(ctx, engine);
   const target = lookupSymbol(graph, args.symbol);
   const reached = graph.walk([target.id], direction, args.depth, args.min_confidence, { dispatch: args.dispatch, deadline: deadlineOf(ctx) });
   const moduleSites = direction === 'in' ? (graph.moduleCallers.get(target.id) ?? []).filter((s) => s.confidence >= args.min_confidence && (args.dispatch || s.resolution !== 'dispatch')) : [];

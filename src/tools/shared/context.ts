@@ -1,4 +1,6 @@
 import { Deadline } from '../../common/deadline';
+import type { Engine } from '../../engine/engine';
+import type { CodeGraph } from '../../graph/code-graph';
 import type { ToolContext } from './tool';
 
 /**
@@ -22,4 +24,9 @@ export function createToolContext(base: Omit<ToolContext, 'signal' | 'deadline'>
  */
 export function deadlineOf(ctx: ToolContext): Deadline {
   return ctx.deadline ?? new Deadline(TOOL_BUDGET_MS, ctx.signal);
+}
+
+/** A folder's code graph, waited for no longer than the call's budget (see Engine.readyWithin). */
+export function readyGraph(ctx: ToolContext, engine: Engine): Promise<CodeGraph> {
+  return engine.readyWithin(deadlineOf(ctx));
 }

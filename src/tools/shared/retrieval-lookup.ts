@@ -13,7 +13,7 @@ import type { ToolContext } from './tool';
 
 /** A folder's retrieval indexes, waited for no longer than the call's budget (the build goes on for later calls). */
 export function retrievalReady(ctx: ToolContext, engine: Engine): Promise<RetrievalIndex> {
-  return deadlineOf(ctx).race(engine.retrieval.ready(), `${path.basename(engine.root)} is still being indexed: retry in a few seconds, or call index_workspace to wait for it.`);
+  return deadlineOf(ctx).race(engine.retrieval.ready(), engine.stillIndexing());
 }
 
 export async function repositoryIndex(ctx: ToolContext, repository?: string): Promise<{ engine: Engine; index: RetrievalIndex }> {
@@ -41,7 +41,7 @@ export async function findNode(ctx: ToolContext, nodeId: string, repository?: st
     const symbol = index.graph.table.byId.get(nodeId);
     if (symbol) return { engine, index, symbol };
   }
-  const near = engines.length ? (await retrievalReady(ctx, engines[0])).searchSymbols(parseSymbolId(nodeId)?.qualifiedName ?? nodeId).slice(0, 5).map((h) => h.symbol.id) : [];
+  const near = engines.length ? (await retrievalReady(ctx, engines[0])).searchSymbols(parseSymbolId(nodeId)?.qualifiedName ?? nodeId, undefined, 5, deadlineOf(ctx)).slice(0, 5).map((h) => h.symbol.id) : [];
   throw notFound(`No node "${nodeId}" in the index. Node ids are symbol ids (\`file#Qualified.name\`).${near.length ? ` Did you mean: ${near.join(', ')}?` : ' Find one with search_symbols or retrieve.'}`);
 }
 

@@ -3,6 +3,7 @@ import type { IndexedSymbol } from '../../graph/symbol-table';
 import { symbolAt } from '../../graph/symbol-at';
 import { resolvePosition } from './addressing';
 import type { ToolContext } from './tool';
+import { readyGraph } from './context';
 
 export interface Verification {
   /** `checked`: the language server answered; otherwise why nothing was checked. */
@@ -23,10 +24,10 @@ export async function verifyDirectCallers(ctx: ToolContext, engine: Engine, targ
   if (!ctx.features.callHierarchy) {
     return { status: 'unavailable', reason: 'verify needs a language server (run Sightline in VS Code); this answer is from the index alone.' };
   }
-  const { at } = await resolvePosition(engine, { symbol: target.id });
+  const { at } = await resolvePosition(ctx, engine, { symbol: target.id });
   const items = await ctx.features.callHierarchy(at, 'incoming', engine.root, ctx.signal);
   if (!items.length) return { status: 'unavailable', reason: `The language server has no call hierarchy for ${target.id}.` };
-  const graph = await engine.ready();
+  const graph = await readyGraph(ctx, engine);
   const serverCallers = new Set<string>();
   for (const call of items[0].calls) {
     for (const site of call.call_sites) {
