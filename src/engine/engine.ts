@@ -6,7 +6,7 @@ import { type LineRange, readLineRange, readRegularFileSync } from '../common/sa
 import { contentHash } from '../common/hash';
 import { type Logger, nullLogger } from '../common/log';
 import { resolveInWorkspace } from '../common/paths';
-import { CodeGraph } from '../graph/code-graph';
+import { CodeGraph, sameShape } from '../graph/code-graph';
 import type { ProjectConfig } from '../graph/modules';
 import { languageForPath } from '../index/languages';
 import type { FileRecord } from '../index/records';
@@ -246,8 +246,12 @@ export class Engine implements Disposable {
       const before = this.files;
       this.files = next;
       const config = this.projectConfig(targeted ? this.configFiles : scan.configFiles);
-      // A warm start: the graph as it was saved, then only what changed since is re-linked (below).
-      if (!this.current && before.size > 0) this.current = this.persistence.restoreGraph(before, config);
+      // A warm start: the graph as it was saved, then only what changed since is re-linked (below). Whether the
+      // changes can be re-linked in place is judged from the records first: restoring to rebuild anyway is waste.
+      if (!this.current && before.size > 0) {
+        if (this.fitsInPlace(before, extracted, removed)) this.current = this.persistence.restoreGraph(before, config);
+        else this.logger.log('info', `${extracted.length} changed and ${removed} removed files since the index was saved, not all re-linkable in place: linking the graph from the index instead of the link snapshot.`);
+      }
       const changed = indexed > 0 || removed > 0 || !this.current;
       if (changed) this.persistence.graphChanged();
       if (changed && !this.relinkInPlace(extracted, removed)) {
@@ -322,6 +326,19 @@ export class Engine implements Disposable {
       }
     }
     return { files, docs: [...docs.values()], skipped: new Map(), configFiles: this.configFiles, skippedIgnoreRules: new Map() };
+  }
+
+  /**
+   * Whether edits to `extracted` (records now in `this.files`) could be re-linked in place into a graph of
+   * `before`'s records, judged from the records alone: few files, none removed or new, every one of the same
+   * shape (CodeGraph.updateFile can still refuse for what only the graph knows: cross-file value flows).
+   */
+  private fitsInPlace(before: ReadonlyMap<string, StoredFile>, extracted: string[], removed: number): boolean {
+    if (removed > 0 || extracted.length > MAX_IN_PLACE_FILES) return false;
+    return extracted.every((rel) => {
+      const old = before.get(rel);
+      return old !== undefined && sameShape(old.record, this.files.get(rel)!.record);
+    });
   }
 
   /** Re-links a few edited files in the current graph; false when a rebuild is needed (see CodeGraph.updateFile). */
