@@ -234,7 +234,10 @@ export class Engine implements Disposable {
   /** The graph after a pass: on a warm start the saved one, then kept, re-linked in place, or built again as the plan says. */
   private async link(plan: IndexPlan, before: ReadonlyMap<string, StoredFile>): Promise<void> {
     const config = this.projectConfig(plan.configFiles);
+    // A warm start: the graph as it was saved, then only what changed since is re-linked. Whether the changes can
+    // be re-linked in place is judged from the records first: restoring to rebuild anyway is waste.
     if (plan.mayRestore) this.current = this.persistence.restoreGraph(before, config);
+    else if (plan.warmStart) this.logger.log('info', `${plan.parsed.length} changed and ${plan.removed} removed files since the index was saved, not all re-linkable in place: linking the graph from the index instead of the link snapshot.`);
     const step = plan.linkStep(this.current);
     if (step.kind === 'keep') return;
     this.persistence.graphChanged();

@@ -4,7 +4,7 @@ import { errorMessage, isSightlineError } from '../common/errors';
 import { contentHash } from '../common/hash';
 import type { Logger } from '../common/log';
 import { readRegularFileSync } from '../common/safe-read';
-import type { CodeGraph } from '../graph/code-graph';
+import { type CodeGraph, sameShape } from '../graph/code-graph';
 import { type LanguageId, languageForPath } from '../index/languages';
 import type { FileRecord } from '../index/records';
 import { CONFIG_FILE_NAMES, contentSkipReason, isMarkdownPath, type ScanResult, type ScannedFile, scanWorkspace, type SkipReason } from './scanner';
@@ -167,15 +167,36 @@ export class IndexPlan {
     return this.indexed > 0 || this.removed > 0;
   }
 
-  /** A warm start: the engine has records from the last session but no graph yet, so the saved graph may fit. */
-  get mayRestore(): boolean {
+  /** The engine has records from the last session but no graph yet. */
+  get warmStart(): boolean {
     return this.state.graph === undefined && this.state.files.size > 0;
+  }
+
+  /**
+   * A warm start whose saved graph fits: what changed since can be re-linked into it in place, judged from the
+   * records alone (few files, none removed or new, every one of the same shape; CodeGraph.updateFile can still
+   * refuse for what only the graph knows: cross-file value flows). Restoring a graph only to rebuild it is waste.
+   */
+  get mayRestore(): boolean {
+    if (!this.warmStart) return false;
+    if (!this.filesChanged) return true;
+    const parsed = this.parsed;
+    if (this.removed > 0 || parsed.length > MAX_IN_PLACE_FILES) return false;
+    return parsed.every((rel) => {
+      const old = this.state.files.get(rel);
+      return old !== undefined && sameShape(old.record, this.next.get(rel)!.record);
+    });
+  }
+
+  /** Files parsed in this pass whose records are new (not a parse failure kept from before). */
+  get parsed(): string[] {
+    return this.pending.map((p) => p.file.rel).filter((rel) => this.next.get(rel) !== this.state.files.get(rel));
   }
 
   /** How `graph` (the engine's, or one restored) follows the pass. */
   linkStep(graph: CodeGraph | undefined): LinkStep {
     if (graph && !this.filesChanged) return { kind: 'keep' };
-    const parsed = this.pending.map((p) => p.file.rel).filter((rel) => this.next.get(rel) !== this.state.files.get(rel));
+    const parsed = this.parsed;
     if (graph && this.removed === 0 && parsed.length > 0 && parsed.length <= MAX_IN_PLACE_FILES) return { kind: 'relink', files: parsed };
     return { kind: 'rebuild' };
   }

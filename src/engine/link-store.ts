@@ -4,10 +4,12 @@ import * as zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { errorMessage } from '../common/errors';
 import type { Logger } from '../common/log';
-import { isLinkSnapshot, type LinkSnapshot } from '../graph/link-snapshot';
+import { isLinkSnapshot, LINK_FORMAT, type LinkSnapshot } from '../graph/link-snapshot';
 import type { IndexStore } from './store';
 
 export const LINKS_FILE = 'links.json.gz';
+/** The snapshot's own signing domain: signed with the index's key, it still never passes for an index, nor an index for it. */
+export const LINKS_DOMAIN = `sightline-links|${LINK_FORMAT}`;
 /** Numbers serialised per slice before the event loop gets a turn. */
 const NUMBERS_PER_SLICE = 200_000;
 
@@ -22,7 +24,7 @@ export class LinkStore {
   constructor(
     private readonly dir: string,
     private readonly logger: Logger,
-    /** Signs and verifies with the index's machine-local key: a snapshot not written here is not believed. */
+    /** Signs and verifies with the index's machine-local key (under LINKS_DOMAIN): a snapshot not written here is not believed. */
     private readonly index: IndexStore,
   ) {}
 
@@ -30,7 +32,7 @@ export class LinkStore {
     const file = path.join(this.dir, LINKS_FILE);
     try {
       if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
-      const data: unknown = JSON.parse(zlib.gunzipSync(this.index.verified(fs.readFileSync(file))).toString('utf8'));
+      const data: unknown = JSON.parse(zlib.gunzipSync(this.index.verified(fs.readFileSync(file), LINKS_DOMAIN)).toString('utf8'));
       if (isLinkSnapshot(data)) return data;
       this.logger.log('info', `Link snapshot at ${file} is of another format: linking the graph from the index.`);
     } catch (e) {
@@ -57,7 +59,7 @@ export class LinkStore {
     const target = path.join(this.dir, LINKS_FILE);
     const tmp = `${target}.${process.pid}.${++writes}.tmp`;
     try {
-      await fs.promises.writeFile(tmp, this.index.signed(compressed));
+      await fs.promises.writeFile(tmp, this.index.signed(compressed, LINKS_DOMAIN));
       await fs.promises.rename(tmp, target);
     } catch (e) {
       await fs.promises.rm(tmp, { force: true });

@@ -18,6 +18,8 @@ import { validateStoredFile } from './record-validation';
  * its fastest level brings them to a fifth of it for a few ms per MB, and reading gunzips faster than it parses.
  */
 export const INDEX_FORMAT = 9;
+/** What the index's signature covers besides the payload (with the engine version): see `verified`. */
+export const INDEX_DOMAIN = `sightline-index|${INDEX_FORMAT}`;
 export const INDEX_FILE = 'index.json.gz';
 const MAGIC = Buffer.from('SIGHTLINE-INDEX\n');
 const MAC_BYTES = 32;
@@ -77,26 +79,29 @@ export class IndexStore {
     }
   }
 
-  /** The gzipped payload when the file is ours: right magic, and a signature made with this machine's key. */
-  verified(bytes: Buffer): Buffer {
+  /**
+   * The gzipped payload when the file is ours: right magic, and a signature made with this machine's key for
+   * this `domain` (what kind of file it is: a link snapshot is no index, and neither passes for the other).
+   */
+  verified(bytes: Buffer, domain = INDEX_DOMAIN): Buffer {
     const head = MAGIC.length + MAC_BYTES;
     if (bytes.length < head || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) {
       throw new Error('not a signed Sightline index (written by another version, or not by Sightline)');
     }
     const payload = bytes.subarray(head);
-    if (!timingSafeEqual(bytes.subarray(MAGIC.length, head), this.mac(payload))) {
+    if (!timingSafeEqual(bytes.subarray(MAGIC.length, head), this.mac(payload, domain))) {
       throw new Error('its signature does not match: it was written by another Sightline version or on another machine, or changed since');
     }
     return payload;
   }
 
-  private mac(payload: Buffer): Buffer {
-    return createHmac('sha256', this.options.key).update(`sightline-index|${INDEX_FORMAT}|${this.options.engineVersion}|`).update(payload).digest();
+  private mac(payload: Buffer, domain: string): Buffer {
+    return createHmac('sha256', this.options.key).update(`${domain}|${this.options.engineVersion}|`).update(payload).digest();
   }
 
-  /** Magic + signature + payload: what `verified` accepts. The link snapshot (link-store.ts) is signed the same way. */
-  signed(compressed: Buffer): Buffer {
-    return Buffer.concat([MAGIC, this.mac(compressed), compressed]);
+  /** Magic + signature + payload: what `verified` accepts for the same `domain` (link-store.ts signs with its own). */
+  signed(compressed: Buffer, domain = INDEX_DOMAIN): Buffer {
+    return Buffer.concat([MAGIC, this.mac(compressed, domain), compressed]);
   }
 
   save(index: StoredIndex): void {

@@ -5,25 +5,29 @@ import { identifierTokens } from './tokenize';
  * query touches only the names that can match instead of every symbol of the workspace (search_symbols took
  * 0.4 s at 1M lines scanning them). Keys are lower-case simple names and qualified names.
  */
-export class NameIndex {
+export class NameIndex<Id = string> {
   /** key → symbol ids with that simple or qualified name (lower case). */
-  private readonly byKey = new Map<string, Set<string>>();
+  private readonly byKey = new Map<string, Set<Id>>();
   /** word of a qualified name (identifierTokens) → symbol ids. */
-  private readonly byWord = new Map<string, Set<string>>();
+  private readonly byWord = new Map<string, Set<Id>>();
   /** trigram → simple-name keys containing it (qualified names are not cut into trigrams: nesting makes them long). */
   private readonly byTrigram = new Map<string, Set<string>>();
   /** How many symbols have each simple-name key, so its trigrams go when the last one does. */
   private readonly simpleNames = new Map<string, number>();
   /** Simple names over TRIGRAM_KEY_MAX: few, and scanned by substring queries instead. */
   private readonly longNames = new Set<string>();
-  private sorted?: string[];
+  /** The keys in order, each with its ids (rebuilt on the first prefix query after a key comes or goes). */
+  private sorted?: { keys: string[]; ids: Set<Id>[] };
+  /** Which characters each key holds, as one bitmap per character over key slots: the letters-in-order prefilter. */
+  private readonly letters = new LetterPostings();
 
-  add(id: string, name: string, qualified: string): void {
+  add(id: Id, name: string, qualified: string): void {
     for (const key of keysOf(name, qualified)) {
       let ids = this.byKey.get(key);
       if (!ids) {
         this.byKey.set(key, (ids = new Set()));
         this.sorted = undefined;
+        this.letters.add(key);
       }
       ids.add(id);
     }
@@ -35,7 +39,7 @@ export class NameIndex {
     for (const w of identifierTokens(qualified)) addTo(this.byWord, w, id);
   }
 
-  remove(id: string, name: string, qualified: string): void {
+  remove(id: Id, name: string, qualified: string): void {
     for (const key of keysOf(name, qualified)) {
       const ids = this.byKey.get(key);
       if (!ids) continue;
@@ -43,6 +47,7 @@ export class NameIndex {
       if (ids.size) continue;
       this.byKey.delete(key);
       this.sorted = undefined;
+      this.letters.remove(key);
     }
     const simple = name.toLowerCase();
     const uses = (this.simpleNames.get(simple) ?? 1) - 1;
@@ -56,13 +61,17 @@ export class NameIndex {
   }
 
   /** Ids whose simple or qualified name is exactly `q` (lower case). */
-  exact(q: string): ReadonlySet<string> {
-    return this.byKey.get(q) ?? EMPTY;
+  exact(q: string): ReadonlySet<Id> {
+    return this.byKey.get(q) ?? new Set();
   }
 
-  /** Ids of names starting with `q`: a binary search in the sorted keys, then the run of keys that share the prefix. */
-  *prefix(q: string): Generator<string> {
-    const keys = (this.sorted ??= [...this.byKey.keys()].sort());
+  /** Ids of names starting with `q`, to `visit`: a binary search in the sorted keys, then the run of keys that share the prefix. */
+  prefix(q: string, visit: (id: Id) => void): void {
+    if (!this.sorted) {
+      const keys = [...this.byKey.keys()].sort();
+      this.sorted = { keys, ids: keys.map((k) => this.byKey.get(k)!) };
+    }
+    const { keys, ids } = this.sorted;
     let lo = 0;
     let hi = keys.length;
     while (lo < hi) {
@@ -70,45 +79,116 @@ export class NameIndex {
       if (keys[mid] < q) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < keys.length && keys[i].startsWith(q); i++) yield* this.byKey.get(keys[i])!;
+    for (let i = lo; i < keys.length && keys[i].startsWith(q); i++) for (const id of ids[i]) visit(id);
   }
 
   /**
-   * Ids of simple names containing `q`: names holding all of its trigrams (the rarest first), then checked. Short
-   * queries, and names too long to cut into trigrams, are scanned.
+   * Ids of simple names containing `q`, to `visit`: names holding all of its trigrams (the rarest first), then
+   * checked. Short queries, and names too long to cut into trigrams, are scanned.
    */
-  *substring(q: string): Generator<string> {
+  substring(q: string, visit: (id: Id) => void): void {
     let keys: Iterable<string> = this.simpleNames.keys();
     if (q.length >= 3) {
-      for (const key of this.longNames) if (key.includes(q)) yield* this.byKey.get(key)!;
+      for (const key of this.longNames) if (key.includes(q)) this.byKey.get(key)!.forEach((id) => visit(id));
       const postings = [...new Set(trigrams(q))].map((t) => this.byTrigram.get(t));
       if (postings.some((p) => !p)) return;
       postings.sort((a, b) => a!.size - b!.size);
       keys = postings[0]!;
     }
-    for (const key of keys) if (key.includes(q)) yield* this.byKey.get(key)!;
+    for (const key of keys) if (key.includes(q)) this.byKey.get(key)!.forEach((id) => visit(id));
   }
 
   /** Ids whose qualified name has every one of `words` (lower case) among its words. */
-  withWords(words: readonly string[]): string[] {
+  withWords(words: readonly string[]): Iterable<Id> {
     const postings = words.map((w) => this.byWord.get(w));
     if (!postings.length || postings.some((p) => !p)) return [];
     postings.sort((a, b) => a!.size - b!.size);
-    const [first, ...rest] = postings as Set<string>[];
-    return [...first].filter((id) => rest.every((p) => p.has(id)));
+    const [first, ...rest] = postings as Set<Id>[];
+    return rest.length ? [...first].filter((id) => rest.every((p) => p.has(id))) : first;
   }
 
-  /** Every distinct key, for the last-resort matches no index answers (letters in order). */
-  keys(): IterableIterator<string> {
-    return this.byKey.keys();
+  /**
+   * Keys that hold every character of `q` (lower case): a superset of the keys with `q`'s letters in order, from
+   * the intersected character bitmaps, so the letters-in-order match checks only these instead of every name.
+   */
+  withLettersOf(q: string, visit: (key: string) => void): void {
+    this.letters.candidates(q, visit);
   }
 
-  idsOf(key: string): ReadonlySet<string> {
-    return this.byKey.get(key) ?? EMPTY;
+  idsOf(key: string): ReadonlySet<Id> {
+    return this.byKey.get(key) ?? new Set();
   }
 }
 
-const EMPTY: ReadonlySet<string> = new Set();
+
+/** Character classes of the bitmaps: a–z, 0–9, `_`, `.`, `$`, and one for everything else (so the filter stays a superset). */
+const CLASSES = 40;
+function classOf(code: number): number {
+  if (code >= 97 && code <= 122) return code - 97;
+  if (code >= 48 && code <= 57) return 26 + code - 48;
+  if (code === 95) return 36;
+  if (code === 46) return 37;
+  if (code === 36) return 38;
+  return 39;
+}
+
+/**
+ * Keys by slot number, and for each character class a bitmap of the slots whose key holds that character.
+ * Intersecting a query's bitmaps is a few thousand word ANDs at a million lines (~100k keys); only the keys left
+ * are compared letter by letter. Slots of removed keys are reused.
+ */
+class LetterPostings {
+  private readonly slotOf = new Map<string, number>();
+  private readonly keyAt: (string | undefined)[] = [];
+  private readonly free: number[] = [];
+  private bits: Uint32Array[] = Array.from({ length: CLASSES }, () => new Uint32Array(64));
+
+  add(key: string): void {
+    if (this.slotOf.has(key)) return;
+    const slot = this.free.pop() ?? this.keyAt.length;
+    this.keyAt[slot] = key;
+    this.slotOf.set(key, slot);
+    if (slot >> 5 >= this.bits[0].length) this.bits = this.bits.map((b) => grow(b, (slot >> 5) + 1));
+    for (const c of classesOf(key)) this.bits[c][slot >> 5] |= 1 << (slot & 31);
+  }
+
+  remove(key: string): void {
+    const slot = this.slotOf.get(key);
+    if (slot === undefined) return;
+    this.slotOf.delete(key);
+    this.keyAt[slot] = undefined;
+    this.free.push(slot);
+    for (const c of classesOf(key)) this.bits[c][slot >> 5] &= ~(1 << (slot & 31));
+  }
+
+  candidates(q: string, visit: (key: string) => void): void {
+    const maps = [...classesOf(q)].map((c) => this.bits[c]);
+    if (!maps.length) return;
+    const words = (this.keyAt.length + 31) >> 5;
+    for (let w = 0; w < words; w++) {
+      let word = maps[0][w];
+      for (let i = 1; i < maps.length && word; i++) word &= maps[i][w];
+      while (word) {
+        const low = word & -word;
+        const key = this.keyAt[(w << 5) | (31 - Math.clz32(low))];
+        if (key !== undefined) visit(key);
+        word ^= low;
+      }
+    }
+  }
+}
+
+function classesOf(s: string): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < s.length; i++) out.add(classOf(s.charCodeAt(i)));
+  return out;
+}
+
+function grow(bits: Uint32Array, atLeast: number): Uint32Array {
+  const next = new Uint32Array(Math.max(atLeast, bits.length * 2));
+  next.set(bits);
+  return next;
+}
 /** Longer simple names (generated code, minified leftovers) are matched by a scan instead of trigrams. */
 const TRIGRAM_KEY_MAX = 64;
 

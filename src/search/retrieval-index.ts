@@ -6,7 +6,7 @@ import { type Collection, groupCollections } from './collections';
 import { type ContentDoc, type ContentHit, ContentSearch, type Store } from './content-search';
 import { type Chunk, chunkMarkdown, type MarkdownDocument, parseMarkdown } from './markdown';
 import type { ChangeTime, RetrievalSource } from './source';
-import { SymbolSearch, type SymbolHit } from './symbol-search';
+import { SymbolSearch, type SymbolHit, type SymbolResults } from './symbol-search';
 import { generateWiki, type WikiPage } from './wiki';
 
 /** Code bodies longer than this are indexed by their head: enough for BM25, bounded memory. */
@@ -187,6 +187,11 @@ export class RetrievalIndex implements Disposable {
   /** See SymbolSearch.search: `enough` lets it skip the costly kinds of match once that many better ones are found. */
   searchSymbols(query: string, filter?: (s: IndexedSymbol) => boolean, enough?: number, deadline?: DeadlineCheck): SymbolHit[] {
     return this.symbols.search(this.graph, query, filter, enough, deadline);
+  }
+
+  /** See SymbolSearch.top: the `limit` best hits as search_symbols lists them, and how many matched. */
+  topSymbols(query: string, filter: (s: IndexedSymbol) => boolean, limit: number, deadline?: DeadlineCheck): SymbolResults {
+    return this.symbols.top(this.graph, query, filter, limit, deadline);
   }
 
   /**

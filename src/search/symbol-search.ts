@@ -36,38 +36,64 @@ export function classifyName(name: string, query: string): SymbolMatch | undefin
 
 /**
  * Symbol names, searchable by exact name, prefix, the words of a camel- or snake-case name, substring,
- * misspelling and letters in order. The first four come from a name index (name-index.ts) that touches only
- * names that can match; misspellings need MiniSearch's fuzzy search and letters in order a pass over the
- * distinct names, so both run only when the better kinds of match found fewer than the caller wants.
+ * misspelling and letters in order. All but misspellings come from a name index (name-index.ts) that touches
+ * only names that can match; misspellings need MiniSearch's fuzzy search. Misspellings and letters in order
+ * are looked for only when the better kinds of match found fewer than the caller wants.
  * Both indexes are kept in step with the code index file by file: a file whose record did not change keeps its entries.
  */
 export class SymbolSearch {
-  private readonly names = new NameIndex();
-  private readonly byFile = new Map<string, { record: FileRecord; symbols: { id: string; name: string; qualified: string }[] }>();
-  private readonly mini = new MiniSearch<{ id: string; name: string; qualified: string }>({
+  /**
+   * Every indexed symbol has a slot number while its file is in step; the name index and MiniSearch hold slots,
+   * so a query that matches tens of thousands of names marks them in a flat array instead of hashing their ids.
+   */
+  private readonly slots: (IndexedSymbol | undefined)[] = [];
+  private readonly freeSlots: number[] = [];
+  private readonly names = new NameIndex<number>();
+  private readonly byFile = new Map<string, { record: FileRecord; slots: number[] }>();
+  private readonly mini = new MiniSearch<{ id: number; name: string; qualified: string }>({
     fields: ['name', 'qualified'],
     tokenize: identifierTokens,
     processTerm: (t) => t,
   });
   /** What MiniSearch holds, per file: synced on the first fuzzy search after a change, not on every index pass. */
-  private readonly miniFiles = new Map<string, { record: FileRecord; ids: string[] }>();
+  private readonly miniFiles = new Map<string, { record: FileRecord; slots: number[] }>();
+  /** Slots a query has met, marked with the query's stamp. */
+  private seen = new Uint32Array(0);
+  private stamp = 0;
+  /** The graph (and its version) the slots were last brought in step with: then they are its own symbols. */
+  private synced?: { graph: CodeGraph; version: number };
+  /** Each slot's centrality in `synced`'s graph (NaN: not looked up yet). */
+  private central = new Float64Array(0);
 
   /** Returns whether any file's symbols changed. Yields to the event loop between files (see TimeSlicer). */
   async sync(graph: CodeGraph, slicer = new TimeSlicer()): Promise<boolean> {
     let changed = false;
     for (const [file, entry] of this.byFile) {
       if (graph.table.files.get(file) === entry.record) continue;
-      for (const s of entry.symbols) this.names.remove(s.id, s.name, s.qualified);
+      for (const slot of entry.slots) {
+        const s = this.slots[slot]!;
+        this.names.remove(slot, s.name, s.qualifiedName);
+        this.slots[slot] = undefined;
+        this.freeSlots.push(slot);
+      }
       this.byFile.delete(file);
       changed = true;
     }
     for (const [file, record] of graph.table.files) {
       if (this.byFile.has(file)) continue;
-      const symbols = (graph.table.byFile.get(file) ?? []).map((s) => ({ id: s.id, name: s.name, qualified: s.qualifiedName }));
-      for (const s of symbols) this.names.add(s.id, s.name, s.qualified);
-      this.byFile.set(file, { record, symbols });
+      const slots = (graph.table.byFile.get(file) ?? []).map((s) => {
+        const slot = this.freeSlots.pop() ?? this.slots.length;
+        this.slots[slot] = s;
+        this.names.add(slot, s.name, s.qualifiedName);
+        return slot;
+      });
+      this.byFile.set(file, { record, slots });
       changed = true;
       await slicer.tick();
+    }
+    if (changed || this.synced?.graph !== graph || this.synced.version !== graph.version) {
+      this.synced = { graph, version: graph.version };
+      this.central = new Float64Array(this.slots.length).fill(NaN);
     }
     return changed;
   }
@@ -75,13 +101,13 @@ export class SymbolSearch {
   private syncMini(): void {
     for (const [file, entry] of this.miniFiles) {
       if (this.byFile.get(file)?.record === entry.record) continue;
-      for (const id of entry.ids) this.mini.discard(id);
+      for (const slot of entry.slots) this.mini.discard(slot);
       this.miniFiles.delete(file);
     }
-    for (const [file, { record, symbols }] of this.byFile) {
+    for (const [file, { record, slots }] of this.byFile) {
       if (this.miniFiles.has(file)) continue;
-      this.mini.addAll(symbols);
-      this.miniFiles.set(file, { record, ids: symbols.map((s) => s.id) });
+      this.mini.addAll(slots.map((slot) => ({ id: slot, name: this.slots[slot]!.name, qualified: this.slots[slot]!.qualifiedName })));
+      this.miniFiles.set(file, { record, slots });
     }
   }
 
@@ -90,53 +116,192 @@ export class SymbolSearch {
    * were found. A short query matches much of a large workspace: the loops check `deadline` as they go.
    */
   search(graph: CodeGraph, query: string, filter: (s: IndexedSymbol) => boolean = () => true, enough = Infinity, deadline?: DeadlineCheck): SymbolHit[] {
+    const found = this.collect(graph, query, filter, enough, deadline);
+    const order = Array.from(found.symbols, (_, i) => i).sort((a, b) => found.searchOrder(a, b));
+    return order.map((i) => found.hit(i));
+  }
+
+  /**
+   * The `limit` best hits in the order search_symbols lists them (kind of match, score, file, line), the number of
+   * matches, and the hit of any matched symbol, listed or not. The same answer as sorting every hit of
+   * `search(…, limit)` and keeping the first `limit`, without building a hit for or sorting the rest: a short
+   * query can match tens of thousands of names at a million lines.
+   */
+  top(graph: CodeGraph, query: string, filter: (s: IndexedSymbol) => boolean, limit: number, deadline?: DeadlineCheck): SymbolResults {
+    const found = this.collect(graph, query, filter, limit, deadline);
+    const kept: number[] = [];
+    for (let i = 0; i < found.symbols.length; i++) {
+      checkEvery(deadline, i, NARROW_QUERY);
+      if (kept.length >= limit && found.listOrder(i, kept[kept.length - 1]) >= 0) continue;
+      let lo = 0;
+      let hi = kept.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (found.listOrder(i, kept[mid]) < 0) hi = mid;
+        else lo = mid + 1;
+      }
+      kept.splice(lo, 0, i);
+      if (kept.length > limit) kept.pop();
+    }
+    return {
+      hits: kept.map((i) => found.hit(i)),
+      total: found.symbols.length,
+      hit: (id) => {
+        const i = found.indexOf(id);
+        return i === undefined ? undefined : found.hit(i);
+      },
+      find: (test) => {
+        let first = -1;
+        for (let i = 0; i < found.symbols.length; i++) if (test(found.symbols[i]) && (first < 0 || found.searchOrder(i, first) < 0)) first = i;
+        return first < 0 ? undefined : found.hit(first);
+      },
+    };
+  }
+
+  private collect(graph: CodeGraph, query: string, filter: (s: IndexedSymbol) => boolean, enough: number, deadline: DeadlineCheck | undefined): Matches {
     const q = query.trim().replace(/::/g, '.').replace(/\(\)$/, '');
     const lower = q.toLowerCase();
     // The words a compound query is made of (`invoiceTotal` → invoice, total), matched against a name's words.
     const words = [...new Set((q.match(/[\p{L}\p{N}]+/gu) ?? []).flatMap(splitIdentifier).map((w) => w.toLowerCase()))];
-    const found = new Map<string, { symbol: IndexedSymbol; raw: number; match: SymbolMatch }>();
-    // Central symbols (PageRank over the call graph) come first among equally good name matches.
-    const central = (s: IndexedSymbol) => 1 + 4 * Math.sqrt(graph.symbolRank(s.id));
-    let considered = 0;
-    const consider = (id: string, match: SymbolMatch, raw?: number) => {
-      checkEvery(deadline, considered++, NARROW_QUERY);
-      if (found.has(id)) return;
-      const symbol = graph.table.byId.get(id);
+    const found = new Matches();
+    if (!lower) return found;
+    // The kind of match being looked for: every symbol found counts as the best kind it was found by.
+    let tier = MATCH_ORDER.indexOf('exact');
+    const take = (symbol: IndexedSymbol | undefined, raw?: number) => {
       if (!symbol || !filter(symbol)) return;
-      found.set(id, { symbol, raw: (raw ?? Math.min(1, lower.length / symbol.name.length)) * central(symbol), match });
+      // Central symbols (PageRank over the call graph) come first among equally good name matches.
+      found.add(symbol, (raw ?? Math.min(1, lower.length / symbol.name.length)) * (1 + 4 * Math.sqrt(graph.symbolRank(symbol.id))), tier);
     };
-    if (!lower) return [];
-    consider(q, 'exact');
-    for (const id of this.names.exact(lower)) consider(id, 'exact');
-    for (const id of this.names.prefix(lower)) consider(id, 'prefix');
-    if (words.length) for (const id of this.names.withWords(words)) consider(id, 'words');
-    for (const id of this.names.substring(lower)) consider(id, 'substring');
+    // A symbol id as the query: that symbol, as an exact match.
+    const direct = graph.table.byId.get(q);
+    take(direct);
+    if (this.seen.length < this.slots.length) this.seen = new Uint32Array(Math.max(1024, this.slots.length * 2));
+    if (++this.stamp === 0xffffffff) {
+      this.seen.fill(0);
+      this.stamp = 1;
+    }
+    const stamp = this.stamp;
+    const seen = this.seen;
+    // In step with this graph, a slot holds the graph's own symbol; otherwise it is looked up by id.
+    const inStep = this.synced?.graph === graph && this.synced.version === graph.version;
+    const central = this.central;
+    let considered = 0;
+    const consider = (slot: number, raw?: number) => {
+      checkEvery(deadline, considered++, NARROW_QUERY);
+      if (seen[slot] === stamp) return;
+      seen[slot] = stamp;
+      const stored = this.slots[slot];
+      if (!stored || stored.id === direct?.id) return;
+      if (!inStep) return take(graph.table.byId.get(stored.id), raw);
+      if (!filter(stored)) return;
+      if (Number.isNaN(central[slot])) central[slot] = 1 + 4 * Math.sqrt(graph.symbolRank(stored.id));
+      found.add(stored, (raw ?? Math.min(1, lower.length / stored.name.length)) * central[slot], tier);
+    };
+    this.names.exact(lower).forEach((slot) => consider(slot));
+    tier = MATCH_ORDER.indexOf('prefix');
+    this.names.prefix(lower, (slot) => consider(slot));
+    if (words.length) {
+      tier = MATCH_ORDER.indexOf('words');
+      for (const slot of this.names.withWords(words)) consider(slot);
+    }
+    tier = MATCH_ORDER.indexOf('substring');
+    this.names.substring(lower, (slot) => consider(slot));
     // Misspellings: every word of four letters or more within a quarter of its length in edits. Shorter words
     // and prefixes are left out here: they match most of a large workspace and the tiers above cover them.
     const misspelt = identifierTokens(q).filter((t) => t.length >= 4);
-    if (found.size < enough && misspelt.length) {
+    if (found.symbols.length < enough && misspelt.length) {
       this.syncMini();
       const options = { boost: { name: 3 }, prefix: false, fuzzy: 0.25, combineWith: 'AND' as const, tokenize: () => misspelt };
-      for (const r of this.mini.search(q, options)) consider(r.id as string, 'fuzzy', r.score);
+      tier = MATCH_ORDER.indexOf('fuzzy');
+      for (const r of this.mini.search(q, options)) consider(r.id as number, r.score);
     }
-    if (found.size < enough) {
-      // Abbreviations (`mltp` → `multiply`) are not terms of any index: a pass over the distinct names finds them.
+    if (found.symbols.length < enough) {
+      // Abbreviations (`mltp` → `multiply`): only names holding every letter of the query can have them in order.
+      tier = MATCH_ORDER.indexOf('letters');
       let scanned = 0;
-      for (const key of this.names.keys()) {
+      this.names.withLettersOf(lower, (key) => {
         checkEvery(deadline, scanned++, NARROW_QUERY);
-        if (classifyName(key, lower) === 'letters') for (const id of this.names.idsOf(key)) consider(id, 'letters');
-      }
+        if (classifyName(key, lower) === 'letters') this.names.idsOf(key).forEach((slot) => consider(slot));
+      });
     }
     deadline?.check(NARROW_QUERY);
-    const tier = (m: SymbolMatch) => MATCH_ORDER.indexOf(m);
-    const hits = [...found.values()].sort((a, b) => tier(a.match) - tier(b.match) || b.raw - a.raw || (a.symbol.id < b.symbol.id ? -1 : 1));
-    const bestOf = new Map<SymbolMatch, number>();
-    for (const h of hits) if (!bestOf.has(h.match)) bestOf.set(h.match, h.raw);
-    return hits.map((h) => ({ symbol: h.symbol, match: h.match, score: matchScore(h.match, h.raw / (bestOf.get(h.match) || 1)) }));
+    found.done();
+    return found;
   }
 }
 
 const NARROW_QUERY = 'Use a longer or more exact name, or filter by kind or lang.';
+
+export interface SymbolResults {
+  hits: SymbolHit[];
+  /** How many symbols matched in all. */
+  total: number;
+  /** The hit of a matched symbol (listed or not); undefined when it did not match. */
+  hit(id: string): SymbolHit | undefined;
+  /** The best matched symbol (in search order) that passes `test`. */
+  find(test: (s: IndexedSymbol) => boolean): SymbolHit | undefined;
+}
+
+/**
+ * The symbols a query matched, in flat arrays (a short query matches tens of thousands at a million lines: one
+ * object each was most of the cost, in the collector). A hit object is built only for what is returned.
+ */
+class Matches {
+  readonly symbols: IndexedSymbol[] = [];
+  private raw = new Float64Array(64);
+  private tier = new Uint8Array(64);
+  /** Each tier's best relevance: the score of every hit is relative to it. */
+  private readonly best: number[] = [];
+  private byId?: Map<string, number>;
+
+  add(symbol: IndexedSymbol, raw: number, tier: number): void {
+    const i = this.symbols.length;
+    if (i === this.raw.length) {
+      const r = new Float64Array(i * 2);
+      r.set(this.raw);
+      this.raw = r;
+      const t = new Uint8Array(i * 2);
+      t.set(this.tier);
+      this.tier = t;
+    }
+    this.symbols.push(symbol);
+    this.raw[i] = raw;
+    this.tier[i] = tier;
+  }
+
+  /** The position of a matched symbol, by id (the lookup is built on first use: only a host with language servers asks). */
+  indexOf(id: string): number | undefined {
+    this.byId ??= new Map(this.symbols.map((s, i) => [s.id, i]));
+    return this.byId.get(id);
+  }
+
+  done(): void {
+    for (let i = 0; i < this.symbols.length; i++) if (!(this.best[this.tier[i]] >= this.raw[i])) this.best[this.tier[i]] = this.raw[i];
+  }
+
+  score(i: number): number {
+    return matchScore(MATCH_ORDER[this.tier[i]], this.raw[i] / (this.best[this.tier[i]] || 1));
+  }
+
+  hit(i: number): SymbolHit {
+    return { symbol: this.symbols[i], match: MATCH_ORDER[this.tier[i]], score: this.score(i) };
+  }
+
+  /** Kind of match, then relevance, then id: the order `search` returns. */
+  searchOrder(a: number, b: number): number {
+    const x = this.symbols[a].id;
+    const y = this.symbols[b].id;
+    return this.tier[a] - this.tier[b] || this.raw[b] - this.raw[a] || (x < y ? -1 : x > y ? 1 : 0);
+  }
+
+  /** The order search_symbols lists hits in (kind, score, file, line), search order among equals. */
+  listOrder(a: number, b: number): number {
+    if (this.tier[a] !== this.tier[b]) return this.tier[a] - this.tier[b];
+    const x = this.symbols[a];
+    const y = this.symbols[b];
+    return this.score(b) - this.score(a) || (x.file < y.file ? -1 : x.file > y.file ? 1 : x.lineStart - y.lineStart) || this.searchOrder(a, b);
+  }
+}
 
 /** Tiers share [0,1] in order, so a better kind of match always scores higher; `within` ranks inside a tier. */
 export function matchScore(match: SymbolMatch, within: number): number {

@@ -4,7 +4,9 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { RingLogger } from '../../src/common/log';
 import { Engine } from '../../src/engine/engine';
-import { LINKS_FILE } from '../../src/engine/link-store';
+import { LINKS_DOMAIN, LINKS_FILE } from '../../src/engine/link-store';
+import { INDEX_FILE, IndexStore } from '../../src/engine/store';
+import { sightlineVersion } from '../../src/common/version';
 import { CodeGraph } from '../../src/graph/code-graph';
 import { SnapshotMismatch } from '../../src/graph/link-snapshot';
 import { copyFixture, removeDir } from './helpers';
@@ -27,8 +29,9 @@ function logText(logger: RingLogger): string {
 describe('link snapshot: a warm start loads the linked graph instead of re-linking', () => {
   let root: string;
   const engines: Engine[] = [];
+  const key = Buffer.alloc(32, 7);
   const open = (logger = new RingLogger()) => {
-    const engine = new Engine({ root, storageDir: path.join(root, '.cache-under-test'), workers: 0, logger });
+    const engine = new Engine({ root, storageDir: path.join(root, '.cache-under-test'), cacheKey: key, workers: 0, logger });
     engines.push(engine);
     return { engine, logger };
   };
@@ -81,6 +84,57 @@ describe('link snapshot: a warm start loads the linked graph instead of re-linki
     const sorted = (g: CodeGraph) => dump(g).split('\n').sort().join('\n');
     assert.equal(sorted(engine.graph), sorted(cold.graph));
     assert.ok(engine.graph.walk(['ts/src/strings.ts#normalize'], 'in', 1).some((r) => r.symbol.id === `${CALC}#Calculator.total`));
+  });
+
+  it('a file whose shape changed while closed: the snapshot is not even read, and the graph equals a cold index', async () => {
+    const first = open().engine;
+    await first.index();
+    first.dispose();
+    // Unreadable: were it read, the log would say so.
+    fs.writeFileSync(path.join(root, '.cache-under-test', LINKS_FILE), 'not gzip');
+    const file = path.join(root, CALC);
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('  total(): number {\n', '  added(): number {\n    return 1;\n  }\n\n  total(): number {\n'));
+    const { engine, logger } = open();
+    assert.equal((await engine.index()).files_indexed, 1);
+    assert.match(logText(logger), /not all re-linkable in place: linking the graph from the index instead of the link snapshot/);
+    assert.doesNotMatch(logText(logger), /unreadable or not trusted|Loaded the call graph/);
+    assert.ok(engine.graph.table.byId.has(`${CALC}#Calculator.added`));
+    const cold = new Engine({ root, storageDir: null, workers: 0 });
+    engines.push(cold);
+    await cold.index();
+    // Same edges and sites (the engine's file order puts the edited file last, so the graph's order differs).
+    const sorted = (g: CodeGraph) => dump(g).split('\n').sort().join('\n');
+    assert.equal(sorted(engine.graph), sorted(cold.graph));
+  });
+
+  it('a snapshot signed as an index, or an index signed as a snapshot, is not believed: each has its own signing domain', async () => {
+    const first = open().engine;
+    await first.index();
+    const expected = dump(first.graph);
+    first.dispose();
+    const dir = path.join(root, '.cache-under-test');
+    const store = new IndexStore(dir, new RingLogger(), { key, engineVersion: sightlineVersion() });
+    const payload = (file: string) => fs.readFileSync(path.join(dir, file)).subarray('SIGHTLINE-INDEX\n'.length + 32);
+    const links = payload(LINKS_FILE);
+    const index = payload(INDEX_FILE);
+    // The control: re-signed in its own domain with the same key, the snapshot is believed.
+    fs.writeFileSync(path.join(dir, LINKS_FILE), store.signed(links, LINKS_DOMAIN));
+    let { engine, logger } = open();
+    await engine.index();
+    assert.match(logText(logger), /Loaded the call graph from the link snapshot/);
+    engine.dispose();
+    fs.writeFileSync(path.join(dir, LINKS_FILE), store.signed(links));
+    ({ engine, logger } = open());
+    await engine.index();
+    assert.match(logText(logger), /Link snapshot at .* is unreadable or not trusted \(its signature does not match/);
+    assert.equal(dump(engine.graph), expected);
+    engine.dispose();
+    fs.writeFileSync(path.join(dir, INDEX_FILE), store.signed(index, LINKS_DOMAIN));
+    ({ engine, logger } = open());
+    const stats = await engine.index();
+    assert.match(logText(logger), /Index cache at .* is not trusted \(its signature does not match/);
+    assert.ok(stats.files_indexed > 5, 'every file parsed again');
+    assert.equal(dump(engine.graph), expected);
   });
 
   it('a snapshot that does not fit (tampered numbers, forged kinds, other files) is ignored and the graph linked afresh', async () => {

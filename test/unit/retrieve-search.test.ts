@@ -173,6 +173,11 @@ describe('retrieve tools: finding things', () => {
       const lines = r.symbols.filter((m: { name: string }) => m.name === 'parseInvoiceLines');
       assert.deepEqual(lines.map((m: { sources: string[] }) => m.sources), [['index', 'language_server']], 'placed by name and lines when the server gives no name position');
       assert.ok(r.symbols.some((m: { name: string; sources: string[] }) => m.name === 'parseInvoiceFromPdf' && m.sources.join() === 'language_server'));
+      // With top_k 1 the index lists only its best; the servers' symbols it also matched are still counted once.
+      const one = await callTool({ ...ctx, features }, 'search_symbols', { query: 'parseInvoice', top_k: 1 });
+      assert.equal(one.total, r.total);
+      assert.equal(r.total, r.symbols.length);
+      assert.deepEqual(one.symbols.map((m: { name: string }) => m.name), [r.symbols[0].name]);
       const failing = hostFeatures(ctx.workspaces, { workspaceSymbols: async () => Promise.reject(new Error('server crashed')) });
       const fallback = await callTool({ ...ctx, features: failing }, 'search_symbols', { query: 'zoneOf' });
       assert.match(fallback.note, /server crashed/);
