@@ -16,6 +16,11 @@ export interface ResolvedCall {
   confidence: number;
   /** The receiver's static types, when the call went through an instance: they narrow what it can dispatch to. */
   receiverTypes?: IndexedSymbol[];
+  /**
+   * Go `err.Error()` on the predeclared `error` interface, which no workspace file declares: `targets` is empty and
+   * the call dispatches to every `Error() string` method (CodeGraph asks DispatchIndex.goErrorMethods).
+   */
+  builtinInterface?: 'error';
 }
 
 /** What a name or receiver expression denotes. */
@@ -23,7 +28,8 @@ export type Denotation =
   | { kind: 'module'; files: string[] }
   | { kind: 'symbols'; symbols: IndexedSymbol[]; resolution: Resolution }
   | { kind: 'instance'; types: IndexedSymbol[]; resolution: Resolution; confidence: number }
-  | { kind: 'external' };
+  /** A value of a type outside the workspace; `builtin: 'error'` for Go's predeclared error interface. */
+  | { kind: 'external'; builtin?: 'error' };
 
 export function unique(symbols: IndexedSymbol[]): IndexedSymbol[] {
   return [...new Map(symbols.map((s) => [s.id, s])).values()];

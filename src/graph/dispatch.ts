@@ -1,7 +1,7 @@
 import type { CallRecord } from '../index/records';
 import { CALLABLE_KINDS, TYPE_KINDS } from '../index/records';
 import { languageInfo } from '../index/languages';
-import { returnTypeName } from './signatures';
+import { goMethodShape, returnTypeName } from './signatures';
 import type { TypeHierarchy } from './hierarchy';
 import type { IndexedSymbol, SymbolTable } from './symbol-table';
 
@@ -14,6 +14,12 @@ import type { IndexedSymbol, SymbolTable } from './symbol-table';
 
 /** Beyond this many implementations a call says nothing useful about which one runs: no dispatch edges at all. */
 export const MAX_DISPATCH_TARGETS = 64;
+/**
+ * A Go call on a receiver whose static type is an interface reaches exactly the workspace types whose method set
+ * satisfies it (what class hierarchy analysis, `callgraph -algo=cha`, answers): `w.Write()` on an io.Writer may
+ * run any of ~100 Write methods in the standard library, and each is a caller a change there can break.
+ */
+export const MAX_GO_INTERFACE_TARGETS = 512;
 
 /**
  * The confidence of a dispatch edge to one of `implementations` overrides: 0.9 for one, then 0.1 less each
@@ -21,10 +27,16 @@ export const MAX_DISPATCH_TARGETS = 64;
  * 0.5), and never above the confidence of the call itself. A hub method with dozens of implementations stays
  * out of default answers, and the common one-to-few case is shown.
  */
-export function dispatchConfidence(callConfidence: number, implementations: number): number {
-  const byCount = 0.9 - 0.1 * Math.log2(Math.max(1, implementations));
+export function dispatchConfidence(callConfidence: number, implementations: number, typedInterface = false): number {
+  let byCount = 0.9 - 0.1 * Math.log2(Math.max(1, implementations));
+  // Through a Go interface-typed receiver the implementations are the method set's, as the compiler sees them:
+  // many of them make each less likely, not less possible, so the count lowers the confidence only to the floor.
+  if (typedInterface) byCount = Math.max(TYPED_INTERFACE_FLOOR, byCount);
   return Math.round(Math.max(0.05, Math.min(callConfidence, byCount)) * 100) / 100;
 }
+
+/** The tools' default min_confidence: Go dispatch through an interface-typed receiver stays in default answers. */
+const TYPED_INTERFACE_FLOOR = 0.5;
 
 /** `super.m()` (TS/JS), `super().m()` (Python): the call names exactly the base's body, never an override. */
 const STATIC_RECEIVERS = new Set(['super', 'super()']);
@@ -50,6 +62,7 @@ export class DispatchIndex {
   private goByDecl = new Map<string, GoImplementation[]>();
   /** Type id → the workspace types that name it as a base. */
   private subtypesOf?: Map<string, IndexedSymbol[]>;
+  private errorMethods?: IndexedSymbol[];
 
   constructor(
     private readonly table: SymbolTable,
@@ -66,13 +79,33 @@ export class DispatchIndex {
     if (call.receiver !== undefined && STATIC_RECEIVERS.has(call.receiver)) return [];
     if (STATIC_SIGNATURE.test(target.signature)) return [];
     let impls = this.implementations(target);
-    const ifaces = target.lang === 'go' ? receiverTypes?.filter((t) => t.kind === 'interface') : undefined;
-    if (ifaces?.length) {
+    const ifaces = this.typedInterfaces(target, receiverTypes);
+    if (ifaces.length) {
       const satisfying = ifaces.map((i) => this.goImplementers.get(i.id) ?? new Set<string>());
       const reachable = new Set((this.goByDecl.get(target.id) ?? []).filter((g) => satisfying.some((s) => s.has(g.type.id))).map((g) => g.impl.id));
       impls = impls.filter((m) => reachable.has(m.id));
     }
-    return impls.length <= MAX_DISPATCH_TARGETS ? impls : [];
+    return impls.length <= (ifaces.length ? MAX_GO_INTERFACE_TARGETS : MAX_DISPATCH_TARGETS) ? impls : [];
+  }
+
+  /** Whether a call of `target` goes through a Go receiver whose static type is an interface (see MAX_GO_INTERFACE_TARGETS). */
+  throughTypedInterface(target: IndexedSymbol, receiverTypes?: IndexedSymbol[]): boolean {
+    return this.typedInterfaces(target, receiverTypes).length > 0;
+  }
+
+  private typedInterfaces(target: IndexedSymbol, receiverTypes?: IndexedSymbol[]): IndexedSymbol[] {
+    return target.lang === 'go' ? receiverTypes?.filter((t) => t.kind === 'interface') ?? [] : [];
+  }
+
+  /**
+   * Go's predeclared `error` interface is declared nowhere in the workspace: `err.Error()` may run every concrete
+   * `Error() string` method (promoted ones are the embedded type's own symbol).
+   */
+  goErrorMethods(): IndexedSymbol[] {
+    this.errorMethods ??= this.table.all.filter(
+      (m) => m.lang === 'go' && m.kind === 'method' && m.name === 'Error' && m.parent === undefined && /\bError\(\s*\)\s*string\s*$/.test(m.signature),
+    );
+    return this.errorMethods.length <= MAX_GO_INTERFACE_TARGETS ? this.errorMethods : [];
   }
 
   /**
@@ -152,8 +185,8 @@ export class DispatchIndex {
 
 /**
  * Go interfaces are satisfied implicitly: every workspace type whose method set (value and pointer receivers,
- * methods promoted from embedded structs) has every method name of an interface (its own and its embedded
- * interfaces') implements it.
+ * methods promoted from embedded structs) has every method of an interface (its own and its embedded
+ * interfaces'), by name and by signature (`Close()` does not implement io.Closer's `Close() error`), implements it.
  */
 function* goImplementations(table: SymbolTable, types: TypeHierarchy): Generator<GoImplementation> {
   // Concrete types that declare a method, by method name: the candidates for an interface with that method.
@@ -186,7 +219,7 @@ function* goImplementations(table: SymbolTable, types: TypeHierarchy): Generator
     // Start from the rarest method name: few candidates to check against the whole set.
     const names = [...required.keys()].sort((a, b) => (typesWithMethod.get(a)?.size ?? 0) - (typesWithMethod.get(b)?.size ?? 0));
     for (const type of typesWithMethod.get(names[0]) ?? []) {
-      const found = names.map((n) => types.members(type, n).filter((m) => m.kind === 'method' && !isInterfaceMember(table, m)));
+      const found = names.map((n) => types.members(type, n).filter((m) => m.kind === 'method' && !isInterfaceMember(table, m) && sameGoSignature(required.get(n)!, m)));
       if (found.some((list) => list.length === 0)) continue;
       for (let i = 0; i < names.length; i++) for (const impl of found[i]) for (const decl of required.get(names[i])!) yield { iface, decl, impl, type };
     }
@@ -243,4 +276,17 @@ function interfaceMethods(table: SymbolTable, types: TypeHierarchy, iface: Index
 function isInterfaceMember(table: SymbolTable, m: IndexedSymbol): boolean {
   const parent = m.parent !== undefined ? table.byFile.get(m.file)?.[m.parent] : undefined;
   return parent !== undefined && TYPE_KINDS.has(parent.kind) && (parent.kind === 'interface' || parent.kind === 'trait');
+}
+
+const shapes = new WeakMap<IndexedSymbol, string | null>();
+
+/** Whether a Go method has the signature of one of an interface's declarations of it (an unreadable signature matches). */
+function sameGoSignature(decls: IndexedSymbol[], method: IndexedSymbol): boolean {
+  const shape = (m: IndexedSymbol) => {
+    let s = shapes.get(m);
+    if (s === undefined) shapes.set(m, (s = goMethodShape(m.signature, m.name) ?? null));
+    return s;
+  };
+  const own = shape(method);
+  return own === null || decls.some((d) => shape(d) === null || shape(d) === own);
 }

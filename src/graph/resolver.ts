@@ -112,7 +112,7 @@ export class CallResolver {
     if (!receiver) return this.byName(family, call, true);
     switch (receiver.kind) {
       case 'external':
-        return undefined;
+        return this.onBuiltin(receiver, call);
       case 'module': {
         const targets = receiver.files.flatMap((f) => this.exports.exported(f, call.name, family, 0));
         return targets.length ? { targets, resolution: family === 'go' && receiver.files.every((f) => dirOf(f) === dirOf(file)) ? 'package' : 'import', confidence: 1 } : undefined;
@@ -134,11 +134,17 @@ export class CallResolver {
   }
 
   private resolveOn(receiver: Denotation, family: string, call: CallRecord): ResolvedCall | undefined {
-    if (receiver.kind === 'external') return undefined;
+    if (receiver.kind === 'external') return this.onBuiltin(receiver, call);
     if (receiver.kind !== 'instance') return this.byName(family, call, true);
     const targets = receiver.types.flatMap((t) => this.types.members(t, call.name));
     if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence, receiverTypes: receiver.types };
     return this.byName(family, call, true);
+  }
+
+  /** `err.Error()` on Go's predeclared error interface dispatches (see ResolvedCall.builtinInterface); other outside methods are not ours. */
+  private onBuiltin(receiver: Denotation & { kind: 'external' }, call: CallRecord): ResolvedCall | undefined {
+    if (receiver.builtin === 'error' && call.name === 'Error') return { targets: [], resolution: 'dispatch', confidence: 1, builtinInterface: 'error' };
+    return undefined;
   }
 
   /** Constants and module-level variables denote what they were assigned, when the syntax says its type. */
@@ -331,7 +337,7 @@ export class CallResolver {
   }
 
   /** The instance a call returns (`innerFrom(x).pipe()`, `const s = make()`), from the callee's declared return type. */
-  private returnedBy(file: string, record: FileRecord, family: string, callee: string, enclosing: IndexedSymbol | undefined): Denotation | undefined {
+  private returnedBy(file: string, record: FileRecord, family: string, callee: string, enclosing: IndexedSymbol | undefined, result = 0): Denotation | undefined {
     if (this.returnDepth >= MAX_RETURN_DEPTH) return undefined;
     this.returnDepth++;
     try {
@@ -342,13 +348,14 @@ export class CallResolver {
       const resolved = this.resolveCall(file, record, family, call, enclosing);
       if (!resolved || resolved.resolution === 'name') return undefined;
       const types: IndexedSymbol[] = [];
+      let builtin: Denotation | undefined;
       for (const fn of resolved.targets) {
         // Python `Repo()` and JS `new` calls construct their class; functions declare what they return.
         if (TYPE_KINDS.has(fn.kind)) {
           types.push(fn);
           continue;
         }
-        const typeName = returnTypeName(fn.signature, fn.name, family);
+        const typeName = returnTypeName(fn.signature, fn.name, family, result);
         if (typeName === 'Self') {
           const owner = this.types.enclosingType(fn.file, fn);
           if (owner) types.push(owner);
@@ -357,8 +364,10 @@ export class CallResolver {
         const fnRecord = this.table.files.get(fn.file);
         const d = typeName && fnRecord ? this.instanceOf(fn.file, fnRecord, typeName, false) : undefined;
         if (d?.kind === 'instance') types.push(...d.types);
+        else if (d?.kind === 'external' && d.builtin) builtin = d;
       }
-      return types.length ? { kind: 'instance', types: unique(types), resolution: 'member', confidence: Math.min(0.9, resolved.confidence) } : undefined;
+      if (!types.length) return builtin;
+      return { kind: 'instance', types: unique(types), resolution: 'member', confidence: Math.min(0.9, resolved.confidence) };
     } finally {
       this.returnDepth--;
     }
@@ -390,7 +399,7 @@ export class CallResolver {
       const other = this.scopedBinding(file, record, enclosing, b.name, (x) => typedBinding(x) && !x.elementOf && !x.collection && !x.alias);
       return other ? this.instanceOf(file, record, other.type, other.fromCall === true) : undefined;
     }
-    return this.instanceOf(file, record, b.type, b.fromCall === true);
+    return this.instanceOf(file, record, b.type, b.fromCall === true, b.result);
   }
 
   /** The binding of `name` from the innermost scope that has one (the first per scope, or the first that `accept`s). */
@@ -408,13 +417,13 @@ export class CallResolver {
     return pick(undefined);
   }
 
-  private instanceOf(file: string, record: FileRecord, typeName: string, fromCall: boolean): Denotation | undefined {
+  private instanceOf(file: string, record: FileRecord, typeName: string, fromCall: boolean, result = 0): Denotation | undefined {
     const family = languageInfo(record.lang).family;
     // `x := NewFoo()`, `let s = Store::new()`, `const s = make()`: the callee's declared result.
-    if (fromCall) return this.returnedBy(file, record, family, typeName, undefined) ?? this.externalCallee(file, record, family, typeName);
+    if (fromCall) return this.returnedBy(file, record, family, typeName, undefined, result) ?? this.externalCallee(file, record, family, typeName);
     const d = this.denoteTypeName(file, record, family, typeName);
     // `items: Vec<i32>`, `name: str`: a standard type the workspace does not declare; its methods are not ours.
-    if (!d) return builtinType(family, typeName) ? { kind: 'external' } : undefined;
+    if (!d) return builtinType(family, typeName) ? { kind: 'external', builtin: family === 'go' && typeName === 'error' ? 'error' : undefined } : undefined;
     // Python `x = make_repo()` reads like a construction: a function's declared result.
     if (family === 'python' && d.symbols.every((s) => CALLABLE_KINDS.has(s.kind))) return this.returnedBy(file, record, family, typeName, undefined);
     const types = d.symbols.filter((s) => TYPE_KINDS.has(s.kind));
