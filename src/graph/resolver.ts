@@ -251,6 +251,9 @@ export class CallResolver {
       const target = this.modules.resolveRustModule(file, receiver.split('::'));
       if (target && 'files' in target) return { kind: 'module', files: target.files };
     }
+    // Go `x.(Stringer).String()`: the asserted type.
+    const asserted = family === 'go' ? /\.\(\*?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\)$/.exec(receiver) : null;
+    if (asserted) return this.instanceOf(file, record, asserted[1], false);
     const callee = SUPER_NAMES.has(receiver) ? undefined : calleeOfCallExpression(receiver);
     if (callee !== undefined) return this.returnedBy(file, record, family, callee, enclosing);
     const parts = receiver.split(separator);
@@ -376,7 +379,17 @@ export class CallResolver {
   /** The variable's declared or constructed type, from the innermost scope that binds it. */
   private localType(file: string, record: FileRecord, enclosing: IndexedSymbol | undefined, name: string): Denotation | undefined {
     const b = this.scopedBinding(file, record, enclosing, name, typedBinding);
-    return b ? this.bindingValue(file, record, b, enclosing) : undefined;
+    if (!b) return undefined;
+    const d = this.bindingValue(file, record, b, enclosing);
+    if (d || record.lang !== 'go') return d;
+    // Go rebinds a name block by block (`err := f()` … `err := g()`, usually of one type): the first binding of
+    // the same scope that says what the name holds.
+    for (const other of this.values.bindingsOf(record, b.scope, name)) {
+      if (other === b || !typedBinding(other)) continue;
+      const found = this.bindingValue(file, record, other, enclosing);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   /** What a binding says its name holds: an instance of a type, another name's value (`a = self`), or an outside value. */
@@ -397,9 +410,18 @@ export class CallResolver {
       if (c) return this.instanceOf(file, record, c.type, false);
       // Scopes are per function, not per block: the same name may be declared with a type elsewhere in it.
       const other = this.scopedBinding(file, record, enclosing, b.name, (x) => typedBinding(x) && !x.elementOf && !x.collection && !x.alias);
-      return other ? this.instanceOf(file, record, other.type, other.fromCall === true) : undefined;
+      return other ? this.instanceOf(file, record, other.type, other.fromCall === true, other.result, this.callScope(file, record, other)) : undefined;
     }
-    return this.instanceOf(file, record, b.type, b.fromCall === true, b.result);
+    return this.instanceOf(file, record, b.type, b.fromCall === true, b.result, this.callScope(file, record, b));
+  }
+
+  /**
+   * Go `h := hash.New()` / `fi, err := f.Stat()`: the callee is resolved from the function that binds the name, so a
+   * parameter or local receiver (`f`) is in scope. (Other languages resolve such callees at module level, as measured.)
+   */
+  private callScope(file: string, record: FileRecord, b: BindingRecord): IndexedSymbol | undefined {
+    if (!b.fromCall || b.scope === undefined || record.lang !== 'go') return undefined;
+    return this.table.byFile.get(file)?.[b.scope];
   }
 
   /** The binding of `name` from the innermost scope that has one (the first per scope, or the first that `accept`s). */
@@ -417,10 +439,10 @@ export class CallResolver {
     return pick(undefined);
   }
 
-  private instanceOf(file: string, record: FileRecord, typeName: string, fromCall: boolean, result = 0): Denotation | undefined {
+  private instanceOf(file: string, record: FileRecord, typeName: string, fromCall: boolean, result = 0, scope?: IndexedSymbol): Denotation | undefined {
     const family = languageInfo(record.lang).family;
     // `x := NewFoo()`, `let s = Store::new()`, `const s = make()`: the callee's declared result.
-    if (fromCall) return this.returnedBy(file, record, family, typeName, undefined, result) ?? this.externalCallee(file, record, family, typeName);
+    if (fromCall) return this.returnedBy(file, record, family, typeName, scope, result) ?? this.externalCallee(file, record, family, typeName);
     const d = this.denoteTypeName(file, record, family, typeName);
     // `items: Vec<i32>`, `name: str`: a standard type the workspace does not declare; its methods are not ours.
     if (!d) return builtinType(family, typeName) ? { kind: 'external', builtin: family === 'go' && typeName === 'error' ? 'error' : undefined } : undefined;
@@ -512,9 +534,26 @@ export class CallResolver {
     const record = this.table.files.get(type.file);
     if (!record) return undefined;
     const b = this.binding(record, true, type.local, field);
-    if (!b) return this.propertyType(type, field);
+    if (!b) return this.propertyType(type, field) ?? this.embeddedField(type, field);
     const d = this.instanceOf(type.file, record, b.type, b.fromCall === true);
     return d?.kind === 'instance' ? { ...d, confidence: Math.min(d.confidence, 0.9) } : d;
+  }
+
+  /**
+   * Go embedded fields: `c.Conn.Write()` where `c`'s struct embeds `net.Conn` (the field is named by its type), and
+   * fields promoted from an embedded struct (`t.log.Write()` where `t` embeds the struct that declares `log`).
+   */
+  private embeddedField(type: IndexedSymbol, field: string, depth = 0): Denotation | undefined {
+    if (type.lang !== 'go' || depth > 3) return undefined;
+    const bases = this.types.bases(type, 'go');
+    const named = bases.filter((base) => base.name === field);
+    if (named.length) return { kind: 'instance', types: named, resolution: 'member', confidence: 0.9 };
+    for (const base of bases) {
+      const b = this.binding(this.table.files.get(base.file)!, true, base.local, field);
+      const d = b ? this.fieldType(base, field) : this.embeddedField(base, field, depth + 1);
+      if (d) return d;
+    }
+    return undefined;
   }
 
   /** Python `@property`: `self.conn.execute()` where `conn` is a method declaring `-> Connection`. */
