@@ -251,9 +251,11 @@ export class CallResolver {
       const target = this.modules.resolveRustModule(file, receiver.split('::'));
       if (target && 'files' in target) return { kind: 'module', files: target.files };
     }
-    // Go `x.(Stringer).String()`: the asserted type.
+    // Go `x.(Stringer).String()`: the asserted type; `xs[i].Pos()`, `s.items[0].Pos()`: the collection's element type.
     const asserted = family === 'go' ? /\.\(\*?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\)$/.exec(receiver) : null;
     if (asserted) return this.instanceOf(file, record, asserted[1], false);
+    const indexed = family === 'go' ? /^([\w.]+)\[[^[\]]*\]$/.exec(receiver) : null;
+    if (indexed) return this.elementsOf(file, record, family, indexed[1], enclosing);
     const callee = SUPER_NAMES.has(receiver) ? undefined : calleeOfCallExpression(receiver);
     if (callee !== undefined) return this.returnedBy(file, record, family, callee, enclosing);
     const parts = receiver.split(separator);
@@ -406,6 +408,8 @@ export class CallResolver {
       return unwrapped ? this.instanceOf(file, record, b.type, false) : undefined;
     }
     if (b.elementOf) {
+      // Go `for _, r := range mr.readers`: the field's element type.
+      if (record.lang === 'go' && b.type.includes('.')) return this.elementsOf(file, record, 'go', b.type, enclosing);
       const c = this.scopedBinding(file, record, enclosing, b.type, (x) => x.collection === true && !x.alias);
       if (c) return this.instanceOf(file, record, c.type, false);
       // Scopes are per function, not per block: the same name may be declared with a type elsewhere in it.
@@ -422,6 +426,24 @@ export class CallResolver {
   private callScope(file: string, record: FileRecord, b: BindingRecord): IndexedSymbol | undefined {
     if (!b.fromCall || b.scope === undefined || record.lang !== 'go') return undefined;
     return this.table.byFile.get(file)?.[b.scope];
+  }
+
+  /** An element of the collection a Go name or field path holds (`xs`, `s.items`): its declared element type. */
+  private elementsOf(file: string, record: FileRecord, family: string, path: string, enclosing: IndexedSymbol | undefined): Denotation | undefined {
+    const cut = path.lastIndexOf('.');
+    if (cut < 0) {
+      const c = this.scopedBinding(file, record, enclosing, path, (x) => x.collection === true && !x.alias);
+      return c ? this.instanceOf(file, record, c.type, false) : undefined;
+    }
+    // `for _, n := range n.children` names its own element: the depth limit ends the loop.
+    const owner = this.values.nested(() => this.denote(file, record, family, path.slice(0, cut), enclosing));
+    if (owner?.kind !== 'instance') return undefined;
+    for (const type of owner.types) {
+      const typeRecord = this.table.files.get(type.file);
+      const b = typeRecord && this.binding(typeRecord, true, type.local, path.slice(cut + 1));
+      if (typeRecord && b?.collection) return this.instanceOf(type.file, typeRecord, b.type, false);
+    }
+    return undefined;
   }
 
   /** The binding of `name` from the innermost scope that has one (the first per scope, or the first that `accept`s). */
@@ -535,6 +557,8 @@ export class CallResolver {
     if (!record) return undefined;
     const b = this.binding(record, true, type.local, field);
     if (!b) return this.propertyType(type, field) ?? this.embeddedField(type, field);
+    // A Go slice or map field is no instance of its element type (`s.items[i]` is: see elementsOf).
+    if (b.collection && type.lang === 'go') return undefined;
     const d = this.instanceOf(type.file, record, b.type, b.fromCall === true);
     return d?.kind === 'instance' ? { ...d, confidence: Math.min(d.confidence, 0.9) } : d;
   }
