@@ -470,8 +470,22 @@ export class CallResolver {
     if (!d) return builtinType(family, typeName) ? { kind: 'external', builtin: family === 'go' && typeName === 'error' ? 'error' : undefined } : undefined;
     // Python `x = make_repo()` reads like a construction: a function's declared result.
     if (family === 'python' && d.symbols.every((s) => CALLABLE_KINDS.has(s.kind))) return this.returnedBy(file, record, family, typeName, undefined);
-    const types = d.symbols.filter((s) => TYPE_KINDS.has(s.kind));
+    const types = d.symbols.filter((s) => TYPE_KINDS.has(s.kind)).flatMap((t) => this.goAliased(t));
     return types.length ? { kind: 'instance', types, resolution: 'member', confidence: d.resolution === 'name' ? 0.6 : 0.95 } : undefined;
+  }
+
+  /**
+   * Go `type FileInfo = fs.FileInfo` (an alias) is the type it names, and `type ReadFn io.Reader` (a defined type
+   * over an interface) has the interface's methods: `fi.IsDir()` on an os.FileInfo reaches fs.FileInfo.IsDir.
+   */
+  private goAliased(type: IndexedSymbol, depth = 0): IndexedSymbol[] {
+    if (type.lang !== 'go' || type.kind !== 'type' || depth > 3) return [type];
+    const m = /^(?:type\s+)?[A-Za-z_]\w*(?:\[[^\]]*\])?\s*(=)?\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\s*$/.exec(type.signature);
+    const record = m ? this.table.files.get(type.file) : undefined;
+    if (!m || !record) return [type];
+    const named = (this.denoteTypeName(type.file, record, 'go', m[2])?.symbols ?? []).filter((s) => TYPE_KINDS.has(s.kind) && s.id !== type.id);
+    const resolved = named.flatMap((t) => this.goAliased(t, depth + 1));
+    return resolved.length && (m[1] === '=' || resolved.every((t) => t.kind === 'interface')) ? resolved : [type];
   }
 
   private denoteTypeName(file: string, record: FileRecord, family: string, typeName: string): { symbols: IndexedSymbol[]; resolution: Resolution } | undefined {
