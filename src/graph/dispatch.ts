@@ -63,6 +63,7 @@ export class DispatchIndex {
   /** Type id → the workspace types that name it as a base. */
   private subtypesOf?: Map<string, IndexedSymbol[]>;
   private errorMethods?: IndexedSymbol[];
+  private readonly throughInterfaces = new Map<string, IndexedSymbol[]>();
 
   constructor(
     private readonly table: SymbolTable,
@@ -78,14 +79,20 @@ export class DispatchIndex {
     if (target.kind !== 'method' || target.name === 'constructor' || call.constructs) return [];
     if (call.receiver !== undefined && STATIC_RECEIVERS.has(call.receiver)) return [];
     if (STATIC_SIGNATURE.test(target.signature)) return [];
-    let impls = this.implementations(target);
+    const impls = this.implementations(target);
     const ifaces = this.typedInterfaces(target, receiverTypes);
-    if (ifaces.length) {
+    if (!ifaces.length) return impls.length <= MAX_DISPATCH_TARGETS ? impls : [];
+    // The same interface method is called through the same interfaces at thousands of sites (`w.Write`): once each.
+    const key = `${target.id}\0${ifaces.map((i) => i.id).join('\0')}`;
+    let narrowed = this.throughInterfaces.get(key);
+    if (!narrowed) {
       const satisfying = ifaces.map((i) => this.goImplementers.get(i.id) ?? new Set<string>());
       const reachable = new Set((this.goByDecl.get(target.id) ?? []).filter((g) => satisfying.some((s) => s.has(g.type.id))).map((g) => g.impl.id));
-      impls = impls.filter((m) => reachable.has(m.id));
+      narrowed = impls.filter((m) => reachable.has(m.id));
+      if (narrowed.length > MAX_GO_INTERFACE_TARGETS) narrowed = [];
+      this.throughInterfaces.set(key, narrowed);
     }
-    return impls.length <= (ifaces.length ? MAX_GO_INTERFACE_TARGETS : MAX_DISPATCH_TARGETS) ? impls : [];
+    return narrowed;
   }
 
   /** Whether a call of `target` goes through a Go receiver whose static type is an interface (see MAX_GO_INTERFACE_TARGETS). */
@@ -219,7 +226,10 @@ function* goImplementations(table: SymbolTable, types: TypeHierarchy): Generator
     // Start from the rarest method name: few candidates to check against the whole set.
     const names = [...required.keys()].sort((a, b) => (typesWithMethod.get(a)?.size ?? 0) - (typesWithMethod.get(b)?.size ?? 0));
     for (const type of typesWithMethod.get(names[0]) ?? []) {
-      const found = names.map((n) => types.members(type, n).filter((m) => m.kind === 'method' && !isInterfaceMember(table, m) && sameGoSignature(required.get(n)!, m)));
+      const byName = names.map((n) => types.members(type, n).filter((m) => m.kind === 'method' && !isInterfaceMember(table, m)));
+      if (byName.some((list) => list.length === 0)) continue;
+      // Signatures are compared only for the types that have every method name (reading them costs more).
+      const found = byName.map((list, i) => list.filter((m) => sameGoSignature(required.get(names[i])!, m)));
       if (found.some((list) => list.length === 0)) continue;
       for (let i = 0; i < names.length; i++) for (const impl of found[i]) for (const decl of required.get(names[i])!) yield { iface, decl, impl, type };
     }

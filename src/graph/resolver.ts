@@ -49,6 +49,13 @@ export class CallResolver {
   /** Keyed by the bindings array itself, so a record passed under another file's name still finds its own. */
   private readonly bindingIndex = new WeakMap<readonly BindingRecord[], Map<string, BindingRecord>>();
   private readonly byNameCache = new Map<string, ResolvedCall | undefined>();
+  /**
+   * Go locals by record, scope and name: a name is typed the same at every call in its function, and Go code calls
+   * through the same few names (`err`, `w`, `b`) many times, each costing a chain of return-type lookups. Kept per
+   * record object, so a re-extracted file starts afresh; only answers found at depth 0 are kept (deeper ones may
+   * be cut short by the depth limits).
+   */
+  private readonly goLocals = new WeakMap<FileRecord, Map<string, Denotation | null>>();
   private readonly values: ValueFlow;
 
   constructor(
@@ -380,6 +387,18 @@ export class CallResolver {
 
   /** The variable's declared or constructed type, from the innermost scope that binds it. */
   private localType(file: string, record: FileRecord, enclosing: IndexedSymbol | undefined, name: string): Denotation | undefined {
+    if (record.lang !== 'go' || this.returnDepth > 0 || this.values.following) return this.localTypeUncached(file, record, enclosing, name);
+    let cache = this.goLocals.get(record);
+    if (!cache) this.goLocals.set(record, (cache = new Map()));
+    const key = `${enclosing?.local ?? ''}\0${name}`;
+    const known = cache.get(key);
+    if (known !== undefined) return known ?? undefined;
+    const d = this.localTypeUncached(file, record, enclosing, name);
+    cache.set(key, d ?? null);
+    return d;
+  }
+
+  private localTypeUncached(file: string, record: FileRecord, enclosing: IndexedSymbol | undefined, name: string): Denotation | undefined {
     const b = this.scopedBinding(file, record, enclosing, name, typedBinding);
     if (!b) return undefined;
     const d = this.bindingValue(file, record, b, enclosing);

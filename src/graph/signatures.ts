@@ -91,7 +91,7 @@ const GO_TYPE_KEYWORDS = new Set(['func', 'map', 'chan', 'struct', 'interface'])
 export function goMethodShape(signature: string, name: string): string | undefined {
   if (signature.endsWith('…')) return undefined;
   // A method's receiver comes before its name: start at the name followed by its parameter list.
-  const at = signature.search(new RegExp(`\\b${name}\\s*[([]`));
+  const at = nameBeforeParameters(signature, name);
   if (at < 0) return undefined;
   let open = signature.indexOf('(', at + name.length);
   // A generic method's type parameters (`M[T any](…)`) are not part of the shape.
@@ -102,6 +102,17 @@ export function goMethodShape(signature: string, name: string): string | undefin
   const rest = signature.slice(close + 1).trim();
   const results = rest.startsWith('(') ? goTypeList(rest.slice(1, matching(rest, 0))) : rest ? [unqualified(rest)] : [];
   return `(${params.join(',')})(${results.join(',')})`;
+}
+
+/** Where `name` stands as a whole word followed by `(` or `[` (its parameters), or -1. */
+function nameBeforeParameters(signature: string, name: string): number {
+  for (let at = signature.indexOf(name); at >= 0; at = signature.indexOf(name, at + 1)) {
+    if (at > 0 && /\w/.test(signature[at - 1])) continue;
+    let i = at + name.length;
+    while (signature[i] === ' ') i++;
+    if (signature[i] === '(' || signature[i] === '[') return at;
+  }
+  return -1;
 }
 
 function matching(text: string, open: number): number {
