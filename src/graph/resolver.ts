@@ -349,7 +349,7 @@ export class CallResolver {
   }
 
   /** The instance a call returns (`innerFrom(x).pipe()`, `const s = make()`), from the callee's declared return type. */
-  private returnedBy(file: string, record: FileRecord, family: string, callee: string, enclosing: IndexedSymbol | undefined, result = 0): Denotation | undefined {
+  private returnedBy(file: string, record: FileRecord, family: string, callee: string, enclosing: IndexedSymbol | undefined, result = 0, elements = false): Denotation | undefined {
     if (this.returnDepth >= MAX_RETURN_DEPTH) return undefined;
     this.returnDepth++;
     try {
@@ -364,10 +364,11 @@ export class CallResolver {
       for (const fn of resolved.targets) {
         // Python `Repo()` and JS `new` calls construct their class; functions declare what they return.
         if (TYPE_KINDS.has(fn.kind)) {
-          types.push(fn);
+          // A conversion (`T(x)`) holds a T, not elements of one.
+          if (!elements) types.push(fn);
           continue;
         }
-        const typeName = returnTypeName(fn.signature, fn.name, family, result);
+        const typeName = returnTypeName(fn.signature, fn.name, family, result, elements);
         if (typeName === 'Self') {
           const owner = this.types.enclosingType(fn.file, fn);
           if (owner) types.push(owner);
@@ -431,6 +432,9 @@ export class CallResolver {
       if (record.lang === 'go' && b.type.includes('.')) return this.elementsOf(file, record, 'go', b.type, enclosing);
       const c = this.scopedBinding(file, record, enclosing, b.type, (x) => x.collection === true && !x.alias);
       if (c) return this.instanceOf(file, record, c.type, false);
+      // Go `entries, err := os.ReadDir(d)` then `for _, e := range entries`: the element type of the callee's result.
+      const fromCall = record.lang === 'go' ? this.scopedBinding(file, record, enclosing, b.type, (x) => x.fromCall === true) : undefined;
+      if (fromCall) return this.returnedBy(file, record, 'go', fromCall.type, this.callScope(file, record, fromCall), fromCall.result, true);
       // Scopes are per function, not per block: the same name may be declared with a type elsewhere in it.
       const other = this.scopedBinding(file, record, enclosing, b.name, (x) => typedBinding(x) && !x.elementOf && !x.collection && !x.alias);
       return other ? this.instanceOf(file, record, other.type, other.fromCall === true, other.result, this.callScope(file, record, other)) : undefined;

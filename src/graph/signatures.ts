@@ -27,9 +27,9 @@ export function calleeOfCallExpression(receiver: string): string | undefined {
  * The named type a function declares it returns, per language family: TS `f(a: A): Foo<T>` / `f = (): ns.Foo =>`,
  * Python `def f(x) -> Foo`, Rust `fn f() -> Self` / `-> Box<Foo>`, Go `func F() (*pkg.Foo, error)`.
  * Unions, anonymous types and type predicates give undefined. `result` picks another of Go's results (`(n int, err
- * error)`: 1 is `error`).
+ * error)`: 1 is `error`); with `elements`, a Go result's element type (`([]DirEntry, error)` → `DirEntry`, `map[K]V` → V).
  */
-export function returnTypeName(signature: string, name: string, family: string, result = 0): string | undefined {
+export function returnTypeName(signature: string, name: string, family: string, result = 0, elements = false): string | undefined {
   const at = signature.indexOf(name);
   const open = signature.indexOf('(', at < 0 ? 0 : at + name.length);
   if (open < 0) return undefined;
@@ -39,8 +39,9 @@ export function returnTypeName(signature: string, name: string, family: string, 
     if (c === '(') depth++;
     else if (c === ')' && --depth === 0) {
       const results = signature.slice(i + 1);
-      if (family === 'go' && /^\s*\(/.test(results)) return goResultType(results, result);
-      return result > 0 ? undefined : RETURN_TYPE[family]?.exec(results)?.[1];
+      if (family === 'go' && /^\s*\(/.test(results)) return goResultType(results, result, elements);
+      if (family === 'go') return result === 0 ? goTypeName(results.trim(), elements) : undefined;
+      return result > 0 || elements ? undefined : RETURN_TYPE[family]?.exec(results)?.[1];
     }
   }
   return undefined;
@@ -51,11 +52,10 @@ const RETURN_TYPE: Record<string, RegExp> = {
   js: new RegExp(`^\\s*:\\s*(?:Promise<)?${PATH}(?![\\w$.]*\\s+is\\b)\\s*(?:[<>;{]|$|=>)`),
   python: new RegExp(`^\\s*->\\s*["']?${PATH}["']?\\s*(?:\\[|$)`),
   rust: new RegExp(`^\\s*->\\s*&?(?:mut\\s+)?(?:(?:Box|Rc|Arc|Option|Result)<\\s*(?:dyn\\s+)?)?(?:impl\\s+)?${PATH}`),
-  go: new RegExp(`^\\s*\\(?\\s*\\*?${PATH}`),
 };
 
 /** Result `index` of a Go result list (`(*T, error)`, `(n int, err error)`, `(a, b *T)`): its named type, without `*`. */
-function goResultType(results: string, index: number): string | undefined {
+function goResultType(results: string, index: number, elements: boolean): string | undefined {
   const list = /^\s*\((.*)\)\s*$/.exec(results)?.[1];
   if (list === undefined) return undefined;
   const parts = splitTopLevel(list);
@@ -64,10 +64,19 @@ function goResultType(results: string, index: number): string | undefined {
   const named = parts.some((p) => /^[A-Za-z_]\w*\s+\S/.test(p));
   for (let i = index; i < parts.length; i++) {
     const type = named ? /^[A-Za-z_]\w*\s+(.+)$/.exec(parts[i])?.[1] : parts[i];
-    if (type !== undefined) return new RegExp(`^\\*?${PATH}\\s*(?:\\[|$)`).exec(type.trim())?.[1];
+    if (type !== undefined) return goTypeName(type.trim(), elements);
     if (!named) return undefined;
   }
   return undefined;
+}
+
+const GO_NAMED = new RegExp(`^\\*?${PATH}\\s*(?:\\[|$)`);
+const GO_ELEMENTS = new RegExp(`^(?:\\[\\d*\\]|map\\[[^\\]]*\\])\\*?${PATH}\\s*(?:\\[|$)`);
+
+/** The named type a Go type expression is (`*pkg.T` → `pkg.T`), or with `elements` the element type of a slice, array or map of one. */
+function goTypeName(type: string, elements: boolean): string | undefined {
+  const name = (elements ? GO_ELEMENTS : GO_NAMED).exec(type)?.[1];
+  return name === undefined || GO_TYPE_KEYWORDS.has(name) ? undefined : name;
 }
 
 /** `f(source: Observable<T>, n?: number)` → [[source, Observable], [n, number]]: the TS parameters a signature annotates. */

@@ -161,7 +161,7 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       assert.deepEqual(ids(silent.callers), ['events/generic.go#NameOf', 'events/handlers.go#Label']);
       // A method set is matched by signature too: Valve's Close() is not Closer's Close() error.
       const file = await callTool(w.ctx, 'find_callers', { symbol: 'typed/typed.go#File.Close', depth: 1 });
-      assert.deepEqual(byId(file.callers), { 'typed/typed.go#Use': 'member', 'typed/typed.go#Guarded.Shut': 'dispatch' });
+      assert.deepEqual(byId(file.callers), { 'typed/typed.go#Use': 'member', 'typed/typed.go#Guarded.Shut': 'dispatch', 'typed/typed.go#CloseAll': 'member' });
       const valve = await callTool(w.ctx, 'find_callers', { symbol: 'typed/typed.go#Valve.Close', depth: 1, min_confidence: 0 });
       assert.deepEqual(valve.callers, []);
       const callees = await callTool(w.ctx, 'find_callees', { symbol: 'geometry/shapes.go#Describe', depth: 1 });

@@ -24,6 +24,14 @@ describe('reading types out of signatures (no type checker)', () => {
       assert.equal(returnTypeName('func Pair() (a, b *pkg.T)', 'Pair', 'go', 0), 'pkg.T');
       assert.equal(returnTypeName('func List() (xs []T, err error)', 'List', 'go', 0), undefined);
       assert.equal(returnTypeName('func One() error', 'One', 'go', 1), undefined);
+      assert.equal(returnTypeName('func Ch() chan T', 'Ch', 'go'), undefined);
+      assert.equal(returnTypeName('func M() (m map[string]*Node, err error)', 'M', 'go'), undefined);
+    });
+    it('Go: the element type of a slice, array or map result, for ranging over it', () => {
+      assert.equal(returnTypeName('func ReadDir(name string) ([]DirEntry, error)', 'ReadDir', 'go', 0, true), 'DirEntry');
+      assert.equal(returnTypeName('func Names() []*pkg.T', 'Names', 'go', 0, true), 'pkg.T');
+      assert.equal(returnTypeName('func M() (m map[string]*Node, err error)', 'M', 'go', 0, true), 'Node');
+      assert.equal(returnTypeName('func F() (*T, error)', 'F', 'go', 0, true), undefined);
     });
   });
 
