@@ -26,19 +26,23 @@
 
 (import_spec name: (_)? @import.namespace path: (interpreted_string_literal) @import.source) @import
 
-(parameter_declaration name: (identifier) @bind.name type: [(type_identifier) @bind.type (pointer_type (type_identifier) @bind.type) (qualified_type) @bind.type (pointer_type (qualified_type) @bind.type)]) @bind
-(var_spec name: (identifier) @bind.name type: [(type_identifier) @bind.type (pointer_type (type_identifier) @bind.type) (qualified_type) @bind.type]) @bind
+; Parameters, receivers and named results: `w io.Writer`, `s *Store`, `l *List[T]` (a generic type is its base type).
+(parameter_declaration name: (identifier) @bind.name type: [(type_identifier) @bind.type (qualified_type) @bind.type (generic_type) @bind.type (pointer_type [(type_identifier) (qualified_type) (generic_type)] @bind.type)]) @bind
+(var_spec name: (identifier) @bind.name type: [(type_identifier) @bind.type (qualified_type) @bind.type (generic_type) @bind.type (pointer_type [(type_identifier) (qualified_type) (generic_type)] @bind.type)]) @bind
 (short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . [(composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @bind.type) (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @bind.type))])) @bind
-(short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @bind.returns))) @bind
+(short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @bind.returns)) (#not-eq? @bind.returns "new")) @bind
+; `n, err := w.Write(p)`: err holds the second result (typed from the callee's declared results, often `error`).
+(short_var_declaration left: (expression_list . (identifier) . (identifier) @bind.name) right: (expression_list . (call_expression function: [(identifier) (selector_expression)] @bind.returns.second) .)) @bind
 ; Package-level and local `var x = T{…}` / `= &T{…}` / `= NewT()`: `DefaultSocket.Send()` anywhere in the package.
 (var_spec name: (identifier) @bind.name !type value: (expression_list . [(composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @bind.type) (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @bind.type))])) @bind
-(var_spec name: (identifier) @bind.name !type value: (expression_list . (call_expression function: [(identifier) (selector_expression)] @bind.returns))) @bind
+(var_spec name: (identifier) @bind.name !type value: (expression_list . (call_expression function: [(identifier) (selector_expression)] @bind.returns)) (#not-eq? @bind.returns "new")) @bind
 ; Values: `h := handler`, `var h = s.Handle`, `return inner`; a parameter of function type shadows a package function.
 (short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . [(identifier) (selector_expression)] @bind.alias .)) @bind
 (var_spec name: (identifier) @bind.name !type value: (expression_list . [(identifier) (selector_expression)] @bind.alias .)) @bind
 (return_statement (expression_list . [(identifier) (selector_expression)] @bind.alias .)) @bind @bind.return
 (parameter_declaration name: (identifier) @bind.name type: (function_type) @bind.param) @bind
-(field_declaration name: (field_identifier) @bind.field type: [(type_identifier) @bind.type (pointer_type (type_identifier) @bind.type)]) @bind
+; Struct fields (`w io.Writer`, `next *Node`): `s.w.Write()` goes through the field's type.
+(field_declaration name: (field_identifier) @bind.field type: [(type_identifier) @bind.type (qualified_type) @bind.type (generic_type) @bind.type (pointer_type [(type_identifier) (qualified_type) (generic_type)] @bind.type)]) @bind
 
 ; Collections and their elements: `shapes []Shape` then `for _, s := range shapes` types s as Shape.
 (parameter_declaration name: (identifier) @bind.name type: (slice_type element: [(type_identifier) (qualified_type) (pointer_type (type_identifier))] @bind.elements)) @bind
@@ -48,3 +52,16 @@
 (short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . (composite_literal type: (slice_type element: [(type_identifier) (qualified_type)] @bind.elements)))) @bind
 ; `func F[T Shape](x T)`: x is a Shape as far as calls go (extraction rewrites bindings typed T, src/index/type-bounds.ts).
 (type_parameter_declaration name: (identifier) @bind.name type: (type_constraint . [(type_identifier) (qualified_type)] @bind.type)) @bind @bind.bound
+; `x := new(T)`, `var x = new(pkg.T)`: a pointer to a T.
+(short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . (call_expression function: (identifier) @_new arguments: (argument_list . [(type_identifier) (qualified_type) (generic_type)] @bind.type .))) (#eq? @_new "new")) @bind
+(var_spec name: (identifier) @bind.name !type value: (expression_list . (call_expression function: (identifier) @_new arguments: (argument_list . [(type_identifier) (qualified_type) (generic_type)] @bind.type .))) (#eq? @_new "new")) @bind
+; Type assertions: `v := x.(T)`, `sw, ok := w.(io.StringWriter)`, `var p = x.(*T)`.
+(short_var_declaration left: (expression_list . (identifier) @bind.name) right: (expression_list . (type_assertion_expression type: [(type_identifier) @bind.type (qualified_type) @bind.type (generic_type) @bind.type (pointer_type [(type_identifier) (qualified_type) (generic_type)] @bind.type)]))) @bind
+(var_spec name: (identifier) @bind.name !type value: (expression_list . (type_assertion_expression type: [(type_identifier) @bind.type (qualified_type) @bind.type (generic_type) @bind.type (pointer_type [(type_identifier) (qualified_type) (generic_type)] @bind.type)]))) @bind
+; Variadic parameters hold a slice: `func F(hs ...Handler)` then `for _, h := range hs`.
+(variadic_parameter_declaration name: (identifier) @bind.name type: [(type_identifier) (qualified_type) (generic_type) (pointer_type [(type_identifier) (qualified_type) (generic_type)])] @bind.elements) @bind
+; Slice and map fields, map parameters and variables hold elements: `s.items[i].M()`, `for _, v := range s.byName`.
+(field_declaration name: (field_identifier) @bind.field type: [(slice_type element: [(type_identifier) (qualified_type) (generic_type) (pointer_type [(type_identifier) (qualified_type) (generic_type)])] @bind.elements) (array_type element: [(type_identifier) (qualified_type) (generic_type) (pointer_type [(type_identifier) (qualified_type) (generic_type)])] @bind.elements) (map_type value: [(type_identifier) (qualified_type) (generic_type) (pointer_type [(type_identifier) (qualified_type) (generic_type)])] @bind.elements)]) @bind
+(parameter_declaration name: (identifier) @bind.name type: (map_type value: [(type_identifier) (qualified_type) (generic_type) (pointer_type [(type_identifier) (qualified_type) (generic_type)])] @bind.elements)) @bind
+(var_spec name: (identifier) @bind.name type: (map_type value: [(type_identifier) (qualified_type) (generic_type) (pointer_type [(type_identifier) (qualified_type) (generic_type)])] @bind.elements)) @bind
+(for_statement (range_clause left: (expression_list (_) . (identifier) @bind.name) right: (selector_expression) @bind.iterates)) @bind

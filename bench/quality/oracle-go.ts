@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { goMethodShape } from '../../src/graph/signatures';
 import type { IndexedSymbol } from '../../src/graph/symbol-table';
 import type { OracleIncoming, SiteOracle, SiteRef } from './score-edges';
 import type { SightlineIndex } from './sightline';
@@ -115,6 +116,28 @@ export class GoOracle implements SiteOracle {
     const line = lineOf(this.index, sym.file, nameOffset(this.index, sym));
     const edges = this.byCallee.get(`${sym.file}:${line}:${sym.name}`) ?? [];
     return { direct: edges.filter((e) => !e.dynamic).map((e) => e.site), dispatch: edges.filter((e) => e.dynamic).map((e) => e.site) };
+  }
+
+  /**
+   * CHA as x/tools 0.5 runs it resolves an interface call to every method of the same name and signature, whatever
+   * the receiver's interface: `c.Write(b)` on a net.Conn lists (*compress/gzip.Writer).Write, which has no Read or
+   * Close and can never be in a net.Conn (checked on the std answer: such a site lists all ~93 Write methods).
+   * Sightline dispatches to the types whose method set satisfies the receiver's interface. A miss where Sightline
+   * resolved the site to an interface method of the target's name and signature but left the target out is that.
+   */
+  artifact(sym: IndexedSymbol, siteTargets: string[]): string | undefined {
+    if (sym.kind !== 'method' || siteTargets.includes(sym.id)) return undefined;
+    const shape = goMethodShape(sym.signature, sym.name);
+    const table = this.index.graph.table;
+    for (const id of siteTargets) {
+      const t = table.byId.get(id);
+      if (!t || t.name !== sym.name || t.kind !== 'method' || t.parent === undefined) continue;
+      if (table.byFile.get(t.file)?.[t.parent]?.kind !== 'interface') continue;
+      if (shape !== undefined && goMethodShape(t.signature, t.name) === shape) {
+        return "the callee's type does not satisfy the receiver's interface (by Sightline's method sets); CHA lists every method of that name and signature";
+      }
+    }
+    return undefined;
   }
 
   /** callgraph's answer for the packages, cached in .bench-cache (a cold `std` run takes minutes). */

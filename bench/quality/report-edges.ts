@@ -27,6 +27,12 @@ export function reportEdges(s: EdgeScore, oracleName: string, floor: number, not
   console.log(`\nfind_callers edges at min_confidence ${floor} by resolution kind (right/all): ${Object.entries(s.byKindAtFloor).sort().map(([k, v]) => `${k} ${v.tp}/${v.tp + v.fp}`).join(', ')}`);
   console.log(`Sightline callers in files the oracle did not analyse (not scored): ${s.outsideOracle}; oracle call sites at module level (not scored): ${s.moduleSites}`);
   for (const n of notes) console.log(n);
+  const artifacts = Object.values(s.artifacts).reduce((a, b) => a + b, 0);
+  if (artifacts) {
+    const w = s.withDispatch[floor];
+    const adjusted = pr({ ...w, fn: w.fn - artifacts });
+    console.log(`\nOracle artifacts among the misses at ${floor}: ${sorted(s.artifacts).map(([k, v]) => `${k} ${v}`).join('; ')}. With them set aside: callers P ${f2(adjusted.p)} R ${f2(adjusted.r)} (${w.tp}/${w.fp}/${w.fn - artifacts}).`);
+  }
 
   const total = Object.values(s.missSyntax).reduce((a, b) => a + b, 0);
   console.log(`\nMissed callers at min_confidence ${floor} (${total}), by the kind of call at the site:\n`);

@@ -27,6 +27,11 @@ export interface SiteOracle {
   covers(file: string): boolean;
   /** The callers of a Sightline symbol, or undefined when the oracle knows no function at its declaration. */
   incoming(sym: IndexedSymbol): Promise<OracleIncoming | undefined>;
+  /**
+   * Why a caller the oracle lists for `sym` at a site Sightline resolved to `siteTargets` is the oracle's own
+   * over-approximation, if it is one (counted apart from real misses).
+   */
+  artifact?(sym: IndexedSymbol, siteTargets: string[]): string | undefined;
 }
 
 /** Classifies a missed call site by the syntax at it (language-specific), for the per-cause miss table. */
@@ -50,6 +55,8 @@ export interface EdgeScore {
   blast: { found: number; expected: number; extra: number };
   blastWithDispatch: { found: number; expected: number; extra: number };
   blastTargets: number;
+  /** Misses at the default floor that the oracle's artifact explains (SiteOracle.artifact), by cause. */
+  artifacts: Record<string, number>;
   falseExamples: string[];
   missExamples: string[];
 }
@@ -87,7 +94,7 @@ export function sampleCallables(index: SightlineIndex, oracle: SiteOracle, limit
 export async function scoreEdges(name: string, index: SightlineIndex, oracle: SiteOracle, sample: IndexedSymbol[], classify: SiteClassifier, floor: number, blastCount: number): Promise<EdgeScore> {
   const score: EdgeScore = {
     corpus: name, targets: 0, unmapped: 0, callers: {}, withDispatch: {}, byKindAtFloor: {}, misses: {}, missSyntax: {}, missSightline: {}, outsideOracle: 0, moduleSites: 0,
-    blast: { found: 0, expected: 0, extra: 0 }, blastWithDispatch: { found: 0, expected: 0, extra: 0 }, blastTargets: 0, falseExamples: [], missExamples: [],
+    blast: { found: 0, expected: 0, extra: 0 }, blastWithDispatch: { found: 0, expected: 0, extra: 0 }, blastTargets: 0, artifacts: {}, falseExamples: [], missExamples: [],
   };
   for (const t of THRESHOLDS) {
     score.callers[t] = counts();
@@ -145,8 +152,10 @@ export async function scoreEdges(name: string, index: SightlineIndex, oracle: Si
           : onLine.some((e) => e.target.endsWith(`.${sym.name}`) || e.target.endsWith(`#${sym.name}`))
             ? 'edge to a same-named method of another type (the interface, base or a sibling)'
             : 'edge to another target';
+      const artifact = oracle.artifact?.(sym, onLine.map((e) => e.target));
+      if (artifact) bump(score.artifacts, artifact);
       bump(score.missSyntax, syntax);
-      bump(score.missSightline, did);
+      bump(score.missSightline, artifact ? `${did}: ${artifact}` : did);
       bump(score.misses, `${syntax} | ${did}`);
       if (score.missExamples.length < 60) score.missExamples.push(`${sym.id} <- ${caller} at ${site.file}:${site.line}: \`${text.trim().slice(0, 90)}\` (${syntax}; ${did})`);
     }

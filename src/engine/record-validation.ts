@@ -97,6 +97,7 @@ export function validateStoredFile(rel: string, value: unknown): asserts value i
     text(binding.type, where, 'type');
     for (const key of ['field', 'fromCall', 'collection', 'elementOf', 'alias'] as const) flag(binding[key], where, key);
     int(binding.scope, where, 'scope', 0, symbolCount - 1, true);
+    int(binding.result, where, 'result', 1, 255, true);
   });
 }
 

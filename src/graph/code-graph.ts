@@ -198,6 +198,11 @@ export class CodeGraph {
     for (const call of record.calls) {
       const resolved = this.selfCallInSubclasses(file, call) ?? this.resolver.resolve(file, record, call);
       if (!resolved) continue;
+      if (resolved.builtinInterface === 'error') {
+        const methods = this.dispatch.goErrorMethods();
+        resolved.targets = methods;
+        resolved.confidence = dispatchConfidence(resolved.confidence, methods.length, true);
+      }
       const site = { file, line: call.line, character: call.character };
       const from = call.enclosing === undefined ? undefined : symbols[call.enclosing].id;
       const direct = new Set(resolved.targets.map((t) => t.id));
@@ -205,7 +210,7 @@ export class CodeGraph {
         this.addCall(file, from, target.id, site, resolved.resolution, resolved.confidence);
         // The overrides this call may run instead (see dispatch.ts): edges of their own, marked `dispatch`.
         const overrides = this.dispatch.targets(call, target, resolved.receiverTypes);
-        const confidence = dispatchConfidence(resolved.confidence, overrides.length, this.dispatch.interfaceMember(target));
+        const confidence = dispatchConfidence(resolved.confidence, overrides.length, this.dispatch.interfaceMember(target) || this.dispatch.throughTypedInterface(target, resolved.receiverTypes));
         for (const o of overrides) if (!direct.has(o.id)) this.addCall(file, from, o.id, site, 'dispatch', confidence);
       }
     }

@@ -16,6 +16,11 @@ export interface ResolvedCall {
   confidence: number;
   /** The receiver's static types, when the call went through an instance: they narrow what it can dispatch to. */
   receiverTypes?: IndexedSymbol[];
+  /**
+   * Go `err.Error()` on the predeclared `error` interface, which no workspace file declares: `targets` is empty and
+   * the call dispatches to every `Error() string` method (CodeGraph asks DispatchIndex.goErrorMethods).
+   */
+  builtinInterface?: 'error';
 }
 
 /** What a name or receiver expression denotes. */
@@ -24,10 +29,11 @@ export type Denotation =
   | { kind: 'symbols'; symbols: IndexedSymbol[]; resolution: Resolution }
   | { kind: 'instance'; types: IndexedSymbol[]; resolution: Resolution; confidence: number }
   /**
-   * A value from outside the workspace; `implementers`: its type is an interface declared outside it (TS's
-   * `Iterator`) that these workspace classes implement, so its methods may run theirs.
+   * A value from outside the workspace. `implementers`: its type is an interface declared outside it (TS's
+   * `Iterator`) that these workspace classes implement, so its methods may run theirs. `builtin: 'error'`: Go's
+   * predeclared error interface.
    */
-  | { kind: 'external'; implementers?: IndexedSymbol[] };
+  | { kind: 'external'; implementers?: IndexedSymbol[]; builtin?: 'error' };
 
 export function unique(symbols: IndexedSymbol[]): IndexedSymbol[] {
   return [...new Map(symbols.map((s) => [s.id, s])).values()];

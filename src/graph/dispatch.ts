@@ -1,7 +1,7 @@
 import type { CallRecord } from '../index/records';
 import { CALLABLE_KINDS, TYPE_KINDS } from '../index/records';
 import { languageInfo } from '../index/languages';
-import { returnTypeName } from './signatures';
+import { goMethodShape, returnTypeName } from './signatures';
 import type { TypeHierarchy } from './hierarchy';
 import type { IndexedSymbol, SymbolTable } from './symbol-table';
 
@@ -14,6 +14,12 @@ import type { IndexedSymbol, SymbolTable } from './symbol-table';
 
 /** Beyond this many implementations a call says nothing useful about which one runs: no dispatch edges at all. */
 export const MAX_DISPATCH_TARGETS = 64;
+/**
+ * A Go call on a receiver whose static type is an interface reaches exactly the workspace types whose method set
+ * satisfies it (what class hierarchy analysis, `callgraph -algo=cha`, answers): `w.Write()` on an io.Writer may
+ * run any of ~100 Write methods in the standard library, and each is a caller a change there can break.
+ */
+export const MAX_GO_INTERFACE_TARGETS = 512;
 
 /**
  * The confidence of a dispatch edge to one of `implementations` overrides: 0.9 for one, then 0.1 less each
@@ -21,15 +27,23 @@ export const MAX_DISPATCH_TARGETS = 64;
  * 0.5), and never above the confidence of the call itself. A hub method with dozens of implementations stays
  * out of default answers, and the common one-to-few case is shown.
  *
- * `interfaceMember`: a TS/JS call to an interface or abstract member. It has no body of its own, so one of the
- * implementations is what runs (TypeScript's call hierarchy and class hierarchy analysis list them all): up to
- * MAX_DISPATCH_TARGETS they keep the default floor, 0.5, when the call itself is that sure (effect's
- * `Pipeable.pipe`, 56 implementations: below the floor, every `x.pipe()` was missing from a change's callers).
+ * `keepsFloor`: a TS/JS call to an interface or abstract member (it has no body of its own, so one of the
+ * implementations is what runs: TypeScript's call hierarchy and class hierarchy analysis list them all), or a Go
+ * call through an interface-typed receiver. Up to MAX_DISPATCH_TARGETS (Go: MAX_GO_INTERFACE_TARGETS) they keep
+ * the default floor, 0.5, when the call itself is that sure (effect's `Pipeable.pipe`, 56 implementations: below
+ * the floor, every `x.pipe()` was missing from a change's callers).
  */
-export function dispatchConfidence(callConfidence: number, implementations: number, interfaceMember = false): number {
-  const byCount = 0.9 - 0.1 * Math.log2(Math.max(1, implementations));
-  return Math.round(Math.max(0.05, Math.min(callConfidence, interfaceMember ? Math.max(0.5, byCount) : byCount)) * 100) / 100;
+export function dispatchConfidence(callConfidence: number, implementations: number, keepsFloor = false): number {
+  let byCount = 0.9 - 0.1 * Math.log2(Math.max(1, implementations));
+  // An interface member with no body (TS/JS), or a Go receiver typed by an interface: one of the implementations
+  // is what runs, as the compiler sees them; many of them make each less likely, not less possible, so the count
+  // lowers the confidence only to the floor.
+  if (keepsFloor) byCount = Math.max(DISPATCH_FLOOR, byCount);
+  return Math.round(Math.max(0.05, Math.min(callConfidence, byCount)) * 100) / 100;
 }
+
+/** The tools' default min_confidence: dispatch through an interface member or interface-typed receiver stays in default answers. */
+const DISPATCH_FLOOR = 0.5;
 
 /** `super.m()` (TS/JS), `super().m()` (Python): the call names exactly the base's body, never an override. */
 const STATIC_RECEIVERS = new Set(['super', 'super()']);
@@ -59,36 +73,64 @@ export class DispatchIndex {
   private goByDecl = new Map<string, GoImplementation[]>();
   /** Type id → the workspace types that name it as a base. */
   private subtypesOf?: Map<string, IndexedSymbol[]>;
+  private errorMethods?: IndexedSymbol[];
+  private readonly throughInterfaces = new Map<string, IndexedSymbol[]>();
 
   constructor(
     private readonly table: SymbolTable,
     private readonly types: TypeHierarchy,
   ) {}
 
-  /**
-   * The overrides a call resolved to `target` may run instead of it (none when the call cannot dispatch). A Go
-   * call through an interface-typed receiver reaches only the types that satisfy that interface (as CHA does):
-   * `rw.Read()` on an io.ReadWriter does not reach every Reader.
-   */
-  /** Whether dispatch edges of a call resolved to `target` keep the default floor (see dispatchConfidence). */
+  /** Whether dispatch edges of a call resolved to `target` keep the default floor as an interface member (see dispatchConfidence). */
   interfaceMember(target: IndexedSymbol): boolean {
     if (languageInfo(target.lang).family !== 'js' || target.parent === undefined) return false;
     const owner = this.table.byFile.get(target.file)?.[target.parent];
     return owner?.kind === 'interface' || (target.kind === 'method' && ABSTRACT_SIGNATURE.test(target.signature));
   }
 
+  /**
+   * The overrides a call resolved to `target` may run instead of it (none when the call cannot dispatch). A Go
+   * call through an interface-typed receiver reaches only the types that satisfy that interface (as CHA does):
+   * `rw.Read()` on an io.ReadWriter does not reach every Reader.
+   */
   targets(call: CallRecord, target: IndexedSymbol, receiverTypes?: IndexedSymbol[]): IndexedSymbol[] {
     if ((target.kind !== 'method' && !this.functionProperty(target)) || target.name === 'constructor' || call.constructs) return [];
     if (call.receiver !== undefined && STATIC_RECEIVERS.has(call.receiver)) return [];
     if (STATIC_SIGNATURE.test(target.signature)) return [];
-    let impls = this.implementations(target);
-    const ifaces = target.lang === 'go' ? receiverTypes?.filter((t) => t.kind === 'interface') : undefined;
-    if (ifaces?.length) {
+    const impls = this.implementations(target);
+    const ifaces = this.typedInterfaces(target, receiverTypes);
+    if (!ifaces.length) return impls.length <= MAX_DISPATCH_TARGETS ? impls : [];
+    // The same interface method is called through the same interfaces at thousands of sites (`w.Write`): once each.
+    const key = `${target.id}\0${ifaces.map((i) => i.id).join('\0')}`;
+    let narrowed = this.throughInterfaces.get(key);
+    if (!narrowed) {
       const satisfying = ifaces.map((i) => this.goImplementers.get(i.id) ?? new Set<string>());
       const reachable = new Set((this.goByDecl.get(target.id) ?? []).filter((g) => satisfying.some((s) => s.has(g.type.id))).map((g) => g.impl.id));
-      impls = impls.filter((m) => reachable.has(m.id));
+      narrowed = impls.filter((m) => reachable.has(m.id));
+      if (narrowed.length > MAX_GO_INTERFACE_TARGETS) narrowed = [];
+      this.throughInterfaces.set(key, narrowed);
     }
-    return impls.length <= MAX_DISPATCH_TARGETS ? impls : [];
+    return narrowed;
+  }
+
+  /** Whether a call of `target` goes through a Go receiver whose static type is an interface (see MAX_GO_INTERFACE_TARGETS). */
+  throughTypedInterface(target: IndexedSymbol, receiverTypes?: IndexedSymbol[]): boolean {
+    return this.typedInterfaces(target, receiverTypes).length > 0;
+  }
+
+  private typedInterfaces(target: IndexedSymbol, receiverTypes?: IndexedSymbol[]): IndexedSymbol[] {
+    return target.lang === 'go' ? receiverTypes?.filter((t) => t.kind === 'interface') ?? [] : [];
+  }
+
+  /**
+   * Go's predeclared `error` interface is declared nowhere in the workspace: `err.Error()` may run every concrete
+   * `Error() string` method (promoted ones are the embedded type's own symbol).
+   */
+  goErrorMethods(): IndexedSymbol[] {
+    this.errorMethods ??= this.table.all.filter(
+      (m) => m.lang === 'go' && m.kind === 'method' && m.name === 'Error' && m.parent === undefined && /\bError\(\s*\)\s*string\s*$/.test(m.signature),
+    );
+    return this.errorMethods.length <= MAX_GO_INTERFACE_TARGETS ? this.errorMethods : [];
   }
 
   /**
@@ -192,8 +234,8 @@ export class DispatchIndex {
 
 /**
  * Go interfaces are satisfied implicitly: every workspace type whose method set (value and pointer receivers,
- * methods promoted from embedded structs) has every method name of an interface (its own and its embedded
- * interfaces') implements it.
+ * methods promoted from embedded structs) has every method of an interface (its own and its embedded
+ * interfaces'), by name and by signature (`Close()` does not implement io.Closer's `Close() error`), implements it.
  */
 function* goImplementations(table: SymbolTable, types: TypeHierarchy): Generator<GoImplementation> {
   // Concrete types that declare a method, by method name: the candidates for an interface with that method.
@@ -226,7 +268,10 @@ function* goImplementations(table: SymbolTable, types: TypeHierarchy): Generator
     // Start from the rarest method name: few candidates to check against the whole set.
     const names = [...required.keys()].sort((a, b) => (typesWithMethod.get(a)?.size ?? 0) - (typesWithMethod.get(b)?.size ?? 0));
     for (const type of typesWithMethod.get(names[0]) ?? []) {
-      const found = names.map((n) => types.members(type, n).filter((m) => m.kind === 'method' && !isInterfaceMember(table, m)));
+      const byName = names.map((n) => types.members(type, n).filter((m) => m.kind === 'method' && !isInterfaceMember(table, m)));
+      if (byName.some((list) => list.length === 0)) continue;
+      // Signatures are compared only for the types that have every method name (reading them costs more).
+      const found = byName.map((list, i) => list.filter((m) => sameGoSignature(required.get(names[i])!, m)));
       if (found.some((list) => list.length === 0)) continue;
       for (let i = 0; i < names.length; i++) for (const impl of found[i]) for (const decl of required.get(names[i])!) yield { iface, decl, impl, type };
     }
@@ -283,4 +328,17 @@ function interfaceMethods(table: SymbolTable, types: TypeHierarchy, iface: Index
 function isInterfaceMember(table: SymbolTable, m: IndexedSymbol): boolean {
   const parent = m.parent !== undefined ? table.byFile.get(m.file)?.[m.parent] : undefined;
   return parent !== undefined && TYPE_KINDS.has(parent.kind) && (parent.kind === 'interface' || parent.kind === 'trait');
+}
+
+const shapes = new WeakMap<IndexedSymbol, string | null>();
+
+/** Whether a Go method has the signature of one of an interface's declarations of it (an unreadable signature matches). */
+function sameGoSignature(decls: IndexedSymbol[], method: IndexedSymbol): boolean {
+  const shape = (m: IndexedSymbol) => {
+    let s = shapes.get(m);
+    if (s === undefined) shapes.set(m, (s = goMethodShape(m.signature, m.name) ?? null));
+    return s;
+  };
+  const own = shape(method);
+  return own === null || decls.some((d) => shape(d) === null || shape(d) === own);
 }

@@ -55,7 +55,7 @@ export class ModuleResolver {
       case 'python':
         return this.resolvePython(fromFile, source);
       case 'go':
-        return this.resolveGo(source);
+        return this.resolveGo(fromFile, source);
       case 'rust':
         return this.resolveRustModule(fromFile, source.split('::'));
       default:
@@ -150,11 +150,24 @@ export class ModuleResolver {
 
   // ---- Go ----------------------------------------------------------------------------------
 
-  private resolveGo(importPath: string): ModuleTarget {
+  /**
+   * A Go import path: a package of a workspace module (`example.com/app/store` under the go.mod that says
+   * `module example.com/app`), of the standard library's own module (GOROOT/src/go.mod says `module std` and its
+   * packages are imported by bare path: `strings`, `net/http`), or vendored (`vendor/golang.org/x/net/…` beside a
+   * go.mod, the importing file's module first).
+   */
+  private resolveGo(fromFile: string, importPath: string): ModuleTarget {
+    const packageFiles = (pkgDir: string) => (this.table.filesByDir.get(pkgDir) ?? []).filter((f) => f.endsWith('.go'));
     for (const { dir, module } of this.config.goModules) {
-      if (importPath !== module && !importPath.startsWith(`${module}/`)) continue;
-      const pkgDir = joinPath(dir, importPath.slice(module.length + 1));
-      const files = (this.table.filesByDir.get(pkgDir) ?? []).filter((f) => f.endsWith('.go'));
+      let rel: string | undefined;
+      if (module === 'std') rel = isStandardImportPath(importPath) ? importPath : undefined;
+      else if (importPath === module || importPath.startsWith(`${module}/`)) rel = importPath.slice(module.length + 1);
+      const files = rel === undefined ? [] : packageFiles(joinPath(dir, rel));
+      if (files.length) return { files };
+    }
+    const enclosing = this.config.goModules.filter((m) => m.dir === '' || fromFile.startsWith(`${m.dir}/`)).sort((a, b) => b.dir.length - a.dir.length);
+    for (const { dir } of [...enclosing, ...this.config.goModules.filter((m) => !enclosing.includes(m))]) {
+      const files = packageFiles(joinPath(dir, `vendor/${importPath}`));
       if (files.length) return { files };
     }
     return { external: true };
@@ -251,4 +264,9 @@ export function joinPath(dir: string, rel: string): string {
     else parts.push(seg);
   }
   return parts.join('/');
+}
+
+/** The standard library's import paths have no domain in their first element (`net/http`, not `golang.org/x/net`). */
+function isStandardImportPath(importPath: string): boolean {
+  return !importPath.split('/')[0].includes('.');
 }

@@ -59,6 +59,13 @@ export class CallResolver {
   /** Keyed by the bindings array itself, so a record passed under another file's name still finds its own. */
   private readonly bindingIndex = new WeakMap<readonly BindingRecord[], Map<string, BindingRecord>>();
   private readonly byNameCache = new Map<string, ResolvedCall | undefined>();
+  /**
+   * Go locals by record, scope and name: a name is typed the same at every call in its function, and Go code calls
+   * through the same few names (`err`, `w`, `b`) many times, each costing a chain of return-type lookups. Kept per
+   * record object, so a re-extracted file starts afresh; only answers found at depth 0 are kept (deeper ones may
+   * be cut short by the depth limits).
+   */
+  private readonly goLocals = new WeakMap<FileRecord, Map<string, Denotation | null>>();
   private readonly values: ValueFlow;
   private implementersOutside?: Map<string, IndexedSymbol[]>;
 
@@ -123,7 +130,7 @@ export class CallResolver {
     if (!receiver) return this.byName(family, call, true);
     switch (receiver.kind) {
       case 'external':
-        return this.throughOutsideInterface(receiver, call);
+        return this.onBuiltin(receiver, call) ?? this.throughOutsideInterface(receiver, call);
       case 'module': {
         const targets = receiver.files.flatMap((f) => this.exports.exported(f, call.name, family, 0));
         return targets.length ? { targets, resolution: family === 'go' && receiver.files.every((f) => dirOf(f) === dirOf(file)) ? 'package' : 'import', confidence: 1 } : undefined;
@@ -145,7 +152,7 @@ export class CallResolver {
   }
 
   private resolveOn(receiver: Denotation, family: string, call: CallRecord): ResolvedCall | undefined {
-    if (receiver.kind === 'external') return this.throughOutsideInterface(receiver, call);
+    if (receiver.kind === 'external') return this.onBuiltin(receiver, call) ?? this.throughOutsideInterface(receiver, call);
     if (receiver.kind !== 'instance') return this.byName(family, call, true);
     const targets = receiver.types.flatMap((t) => this.types.members(t, call.name));
     if (targets.length) return { targets: unique(targets), resolution: receiver.resolution === 'name' ? 'name' : 'member', confidence: receiver.confidence, receiverTypes: receiver.types };
@@ -172,6 +179,12 @@ export class CallResolver {
       }
     }
     return this.implementersOutside.get(typeName) ?? [];
+  }
+
+  /** `err.Error()` on Go's predeclared error interface dispatches (see ResolvedCall.builtinInterface); other outside methods are not ours. */
+  private onBuiltin(receiver: Denotation & { kind: 'external' }, call: CallRecord): ResolvedCall | undefined {
+    if (receiver.builtin === 'error' && call.name === 'Error') return { targets: [], resolution: 'dispatch', confidence: 1, builtinInterface: 'error' };
+    return undefined;
   }
 
   /** Constants and module-level variables denote what they were assigned, when the syntax says its type. */
@@ -284,6 +297,11 @@ export class CallResolver {
       const target = this.modules.resolveRustModule(file, receiver.split('::'));
       if (target && 'files' in target) return { kind: 'module', files: target.files };
     }
+    // Go `x.(Stringer).String()`: the asserted type; `xs[i].Pos()`, `s.items[0].Pos()`: the collection's element type.
+    const asserted = family === 'go' ? /\.\(\*?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\)$/.exec(receiver) : null;
+    if (asserted) return this.instanceOf(file, record, asserted[1], false);
+    const indexed = family === 'go' ? /^([\w.]+)\[[^[\]]*\]$/.exec(receiver) : null;
+    if (indexed) return this.elementsOf(file, record, family, indexed[1], enclosing);
     const callee = SUPER_NAMES.has(receiver) ? undefined : calleeOfCallExpression(receiver);
     if (callee !== undefined) return this.returnedBy(file, record, family, callee, enclosing);
     const parts = receiver.split(separator);
@@ -396,7 +414,7 @@ export class CallResolver {
   }
 
   /** The instance a call returns (`innerFrom(x).pipe()`, `const s = make()`), from the callee's declared return type. */
-  private returnedBy(file: string, record: FileRecord, family: string, callee: string, enclosing: IndexedSymbol | undefined): Denotation | undefined {
+  private returnedBy(file: string, record: FileRecord, family: string, callee: string, enclosing: IndexedSymbol | undefined, result = 0, elements = false): Denotation | undefined {
     if (this.returnDepth >= MAX_RETURN_DEPTH) return undefined;
     this.returnDepth++;
     try {
@@ -407,13 +425,15 @@ export class CallResolver {
       const resolved = this.resolveCall(file, record, family, call, enclosing);
       if (!resolved || resolved.resolution === 'name') return undefined;
       const types: IndexedSymbol[] = [];
+      let builtin: Denotation | undefined;
       for (const fn of resolved.targets) {
         // Python `Repo()` and JS `new` calls construct their class; functions declare what they return.
         if (TYPE_KINDS.has(fn.kind)) {
-          types.push(fn);
+          // A conversion (`T(x)`) holds a T, not elements of one.
+          if (!elements) types.push(fn);
           continue;
         }
-        const typeName = returnTypeName(fn.signature, fn.name, family);
+        const typeName = returnTypeName(fn.signature, fn.name, family, result, elements);
         if (typeName === 'Self') {
           const owner = this.types.enclosingType(fn.file, fn);
           if (owner) types.push(owner);
@@ -422,8 +442,10 @@ export class CallResolver {
         const fnRecord = this.table.files.get(fn.file);
         const d = typeName && fnRecord ? this.instanceOf(fn.file, fnRecord, typeName, false) : undefined;
         if (d?.kind === 'instance') types.push(...d.types);
+        else if (d?.kind === 'external' && d.builtin) builtin = d;
       }
-      return types.length ? { kind: 'instance', types: unique(types), resolution: 'member', confidence: Math.min(0.9, resolved.confidence) } : undefined;
+      if (!types.length) return builtin;
+      return { kind: 'instance', types: unique(types), resolution: 'member', confidence: Math.min(0.9, resolved.confidence) };
     } finally {
       this.returnDepth--;
     }
@@ -431,8 +453,30 @@ export class CallResolver {
 
   /** The variable's declared or constructed type, from the innermost scope that binds it. */
   private localType(file: string, record: FileRecord, enclosing: IndexedSymbol | undefined, name: string): Denotation | undefined {
+    if (record.lang !== 'go' || this.returnDepth > 0 || this.values.following) return this.localTypeUncached(file, record, enclosing, name);
+    let cache = this.goLocals.get(record);
+    if (!cache) this.goLocals.set(record, (cache = new Map()));
+    const key = `${enclosing?.local ?? ''}\0${name}`;
+    const known = cache.get(key);
+    if (known !== undefined) return known ?? undefined;
+    const d = this.localTypeUncached(file, record, enclosing, name);
+    cache.set(key, d ?? null);
+    return d;
+  }
+
+  private localTypeUncached(file: string, record: FileRecord, enclosing: IndexedSymbol | undefined, name: string): Denotation | undefined {
     const b = this.scopedBinding(file, record, enclosing, name, typedBinding);
-    return b ? this.bindingValue(file, record, b, enclosing) : undefined;
+    if (!b) return undefined;
+    const d = this.bindingValue(file, record, b, enclosing);
+    if (d || record.lang !== 'go') return d;
+    // Go rebinds a name block by block (`err := f()` … `err := g()`, usually of one type): the first binding of
+    // the same scope that says what the name holds.
+    for (const other of this.values.bindingsOf(record, b.scope, name)) {
+      if (other === b || !typedBinding(other)) continue;
+      const found = this.bindingValue(file, record, other, enclosing);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   /** What a binding says its name holds: an instance of a type, another name's value (`a = self`), or an outside value. */
@@ -449,13 +493,45 @@ export class CallResolver {
       return unwrapped ? this.instanceOf(file, record, b.type, false) : undefined;
     }
     if (b.elementOf) {
+      // Go `for _, r := range mr.readers`: the field's element type.
+      if (record.lang === 'go' && b.type.includes('.')) return this.elementsOf(file, record, 'go', b.type, enclosing);
       const c = this.scopedBinding(file, record, enclosing, b.type, (x) => x.collection === true && !x.alias);
       if (c) return this.instanceOf(file, record, c.type, false);
+      // Go `entries, err := os.ReadDir(d)` then `for _, e := range entries`: the element type of the callee's result.
+      const fromCall = record.lang === 'go' ? this.scopedBinding(file, record, enclosing, b.type, (x) => x.fromCall === true) : undefined;
+      if (fromCall) return this.returnedBy(file, record, 'go', fromCall.type, this.callScope(file, record, fromCall), fromCall.result, true);
       // Scopes are per function, not per block: the same name may be declared with a type elsewhere in it.
       const other = this.scopedBinding(file, record, enclosing, b.name, (x) => typedBinding(x) && !x.elementOf && !x.collection && !x.alias);
-      return other ? this.instanceOf(file, record, other.type, other.fromCall === true) : undefined;
+      return other ? this.instanceOf(file, record, other.type, other.fromCall === true, other.result, this.callScope(file, record, other)) : undefined;
     }
-    return this.instanceOf(file, record, b.type, b.fromCall === true);
+    return this.instanceOf(file, record, b.type, b.fromCall === true, b.result, this.callScope(file, record, b));
+  }
+
+  /**
+   * Go `h := hash.New()` / `fi, err := f.Stat()`: the callee is resolved from the function that binds the name, so a
+   * parameter or local receiver (`f`) is in scope. (Other languages resolve such callees at module level, as measured.)
+   */
+  private callScope(file: string, record: FileRecord, b: BindingRecord): IndexedSymbol | undefined {
+    if (!b.fromCall || b.scope === undefined || record.lang !== 'go') return undefined;
+    return this.table.byFile.get(file)?.[b.scope];
+  }
+
+  /** An element of the collection a Go name or field path holds (`xs`, `s.items`): its declared element type. */
+  private elementsOf(file: string, record: FileRecord, family: string, path: string, enclosing: IndexedSymbol | undefined): Denotation | undefined {
+    const cut = path.lastIndexOf('.');
+    if (cut < 0) {
+      const c = this.scopedBinding(file, record, enclosing, path, (x) => x.collection === true && !x.alias);
+      return c ? this.instanceOf(file, record, c.type, false) : undefined;
+    }
+    // `for _, n := range n.children` names its own element: the depth limit ends the loop.
+    const owner = this.values.nested(() => this.denote(file, record, family, path.slice(0, cut), enclosing));
+    if (owner?.kind !== 'instance') return undefined;
+    for (const type of owner.types) {
+      const typeRecord = this.table.files.get(type.file);
+      const b = typeRecord && this.binding(typeRecord, true, type.local, path.slice(cut + 1));
+      if (typeRecord && b?.collection) return this.instanceOf(type.file, typeRecord, b.type, false);
+    }
+    return undefined;
   }
 
   /** The binding of `name` from the innermost scope that has one (the first per scope, or the first that `accept`s). */
@@ -473,21 +549,35 @@ export class CallResolver {
     return pick(undefined);
   }
 
-  private instanceOf(file: string, record: FileRecord, typeName: string, fromCall: boolean): Denotation | undefined {
+  private instanceOf(file: string, record: FileRecord, typeName: string, fromCall: boolean, result = 0, scope?: IndexedSymbol): Denotation | undefined {
     const family = languageInfo(record.lang).family;
     // `x := NewFoo()`, `let s = Store::new()`, `const s = make()`: the callee's declared result.
-    if (fromCall) return this.returnedBy(file, record, family, typeName, undefined) ?? this.externalCallee(file, record, family, typeName);
+    if (fromCall) return this.returnedBy(file, record, family, typeName, scope, result) ?? this.externalCallee(file, record, family, typeName);
     const d = this.denoteTypeName(file, record, family, typeName);
     // `items: Vec<i32>`, `name: str`: a standard type the workspace does not declare; its methods are not ours.
     if (!d && family === 'js') {
       const implementers = this.outsideImplementers(typeName);
       return implementers.length ? { kind: 'external', implementers } : undefined;
     }
-    if (!d) return builtinType(family, typeName) ? { kind: 'external' } : undefined;
+    if (!d) return builtinType(family, typeName) ? { kind: 'external', builtin: family === 'go' && typeName === 'error' ? 'error' : undefined } : undefined;
     // Python `x = make_repo()` reads like a construction: a function's declared result.
     if (family === 'python' && d.symbols.every((s) => CALLABLE_KINDS.has(s.kind))) return this.returnedBy(file, record, family, typeName, undefined);
-    const types = d.symbols.filter((s) => TYPE_KINDS.has(s.kind));
+    const types = d.symbols.filter((s) => TYPE_KINDS.has(s.kind)).flatMap((t) => this.goAliased(t));
     return types.length ? { kind: 'instance', types, resolution: 'member', confidence: d.resolution === 'name' ? 0.6 : 0.95 } : undefined;
+  }
+
+  /**
+   * Go `type FileInfo = fs.FileInfo` (an alias) is the type it names, and `type ReadFn io.Reader` (a defined type
+   * over an interface) has the interface's methods: `fi.IsDir()` on an os.FileInfo reaches fs.FileInfo.IsDir.
+   */
+  private goAliased(type: IndexedSymbol, depth = 0): IndexedSymbol[] {
+    if (type.lang !== 'go' || type.kind !== 'type' || depth > 3) return [type];
+    const m = /^(?:type\s+)?[A-Za-z_]\w*(?:\[[^\]]*\])?\s*(=)?\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\s*$/.exec(type.signature);
+    const record = m ? this.table.files.get(type.file) : undefined;
+    if (!m || !record) return [type];
+    const named = (this.denoteTypeName(type.file, record, 'go', m[2])?.symbols ?? []).filter((s) => TYPE_KINDS.has(s.kind) && s.id !== type.id);
+    const resolved = named.flatMap((t) => this.goAliased(t, depth + 1));
+    return resolved.length && (m[1] === '=' || resolved.every((t) => t.kind === 'interface')) ? resolved : [type];
   }
 
   private denoteTypeName(file: string, record: FileRecord, family: string, typeName: string): { symbols: IndexedSymbol[]; resolution: Resolution } | undefined {
@@ -573,11 +663,29 @@ export class CallResolver {
     const record = this.table.files.get(type.file);
     if (!record) return undefined;
     const b = this.binding(record, true, type.local, field);
-    if (!b) return this.propertyType(type, field);
-    // `this.observers.push()`: a collection is not an instance of its element type.
+    if (!b) return this.propertyType(type, field) ?? this.embeddedField(type, field);
+    // `this.observers.push()`, Go's `s.items`: a collection is not an instance of its element type (`s.items[i]`
+    // is: see elementsOf).
     if (b.collection) return undefined;
     const d = this.instanceOf(type.file, record, b.type, b.fromCall === true);
     return d?.kind === 'instance' ? { ...d, confidence: Math.min(d.confidence, 0.9) } : d;
+  }
+
+  /**
+   * Go embedded fields: `c.Conn.Write()` where `c`'s struct embeds `net.Conn` (the field is named by its type), and
+   * fields promoted from an embedded struct (`t.log.Write()` where `t` embeds the struct that declares `log`).
+   */
+  private embeddedField(type: IndexedSymbol, field: string, depth = 0): Denotation | undefined {
+    if (type.lang !== 'go' || depth > 3) return undefined;
+    const bases = this.types.bases(type, 'go');
+    const named = bases.filter((base) => base.name === field);
+    if (named.length) return { kind: 'instance', types: named, resolution: 'member', confidence: 0.9 };
+    for (const base of bases) {
+      const b = this.binding(this.table.files.get(base.file)!, true, base.local, field);
+      const d = b ? this.fieldType(base, field) : this.embeddedField(base, field, depth + 1);
+      if (d) return d;
+    }
+    return undefined;
   }
 
   /** Python `@property`: `self.conn.execute()` where `conn` is a method declaring `-> Connection`. */

@@ -111,6 +111,11 @@ export class ValueFlow {
   }
 
   /** Runs a nested resolution unless values already nest too deep (a cycle `a = b; b = a`, or a long chain). */
+  /** Whether a value is being followed (then answers are cut off by depth and must not be remembered). */
+  get following(): boolean {
+    return this.depth > 0;
+  }
+
   nested<T>(work: () => T | undefined): T | undefined {
     if (this.depth >= MAX_VALUE_DEPTH) return undefined;
     this.depth++;

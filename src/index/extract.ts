@@ -349,8 +349,8 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
 }
 
 /**
- * Binding captures: `@bind.type` / `@bind.returns` / `@bind.elements` / `@bind.iterates` (types), `@bind.iterator`
- * (`xs[Symbol.iterator]()`: an `Iterator`), `@bind.alias`
+ * Binding captures: `@bind.type` / `@bind.returns` (`@bind.returns.second`: the call's second result) /
+ * `@bind.elements` / `@bind.iterates` (types), `@bind.iterator` (`xs[Symbol.iterator]()`: an `Iterator`), `@bind.alias`
  * (the value of a name or path), `@bind.aliases` (one value of a dict or list literal), `@bind.destructures` (the
  * object a destructured name is read from: `const { a } = x` binds a to `x.a`), `@bind.param` (an
  * untyped parameter: bound, type unknown) and
@@ -360,7 +360,7 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
   const caps = captureMap(match);
   const destructured = caps.get('bind.destructures');
   const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases') ?? destructured;
-  const typeNode = caps.get('bind.type') ?? caps.get('bind.iterator') ?? caps.get('bind.returns') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? valueNode ?? caps.get('bind.param');
+  const typeNode = caps.get('bind.type') ?? caps.get('bind.iterator') ?? caps.get('bind.returns') ?? caps.get('bind.returns.second') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? valueNode ?? caps.get('bind.param');
   const nameNode = caps.get('bind.name') ?? caps.get('bind.field');
   const returned = caps.has('bind.return');
   if (!typeNode || (!nameNode && !returned)) return undefined;
@@ -380,7 +380,8 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
     name: returned ? 'return' : nameNode!.text,
     field: caps.has('bind.field') ? true : undefined,
     type,
-    fromCall: caps.has('bind.returns') ? true : undefined,
+    fromCall: caps.has('bind.returns') || caps.has('bind.returns.second') ? true : undefined,
+    result: caps.has('bind.returns.second') ? 1 : undefined,
     alias: valueNode ? true : undefined,
     collection: caps.has('bind.elements') || caps.has('bind.aliases') ? true : undefined,
     elementOf: caps.has('bind.iterates') ? true : undefined,

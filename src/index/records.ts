@@ -100,6 +100,8 @@ export interface BindingRecord {
   /** The name holds the value `type` names (a function, a bound method, another variable), not an instance of it. */
   alias?: boolean;
   fromCall?: boolean;
+  /** With `fromCall`: which of the callee's results the name holds, when not the first (Go `n, err := w.Write(p)`: err is result 1). */
+  result?: number;
   /**
    * The name holds a collection of `type` (`xs: Shape[]`, `[]Shape`, `list[Item]`, `Vec<Foo>`, Rust `Option<&Foo>`),
    * not one; with `alias`, one of the values a dict or list literal holds (`{"save": save}`).

@@ -176,19 +176,32 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
     it('an interface call reaches the types whose method set satisfies the interface, and only those', async () => {
       const handle = await callTool(w.ctx, 'find_callers', { symbol: 'events/handlers.go#Upper.Handle', depth: 1 });
       // Each[H Handler]: a type parameter constrained by the interface.
-      assert.deepEqual(byId(handle.callers), { 'events/handlers.go#Dispatch': 'dispatch', 'events/run.go#RunAll': 'dispatch', 'events/generic.go#Each': 'dispatch' });
+      // Archive.Put calls through a field typed events.Handler, Use through a variadic ...events.Handler.
+      assert.deepEqual(byId(handle.callers), {
+        'events/handlers.go#Dispatch': 'dispatch', 'events/run.go#RunAll': 'dispatch', 'events/generic.go#Each': 'dispatch', 'typed/typed.go#Archive.Put': 'dispatch', 'typed/typed.go#Use': 'dispatch',
+      });
       // Promoted from the embedded struct: Upper satisfies Handler with base's Name.
       const promoted = await callTool(w.ctx, 'find_callers', { symbol: 'events/handlers.go#base.Name', depth: 1 });
       assert.deepEqual(ids(promoted.callers), ['events/generic.go#NameOf', 'events/handlers.go#Dispatch', 'events/handlers.go#Label']);
       // Silent is Named but not a Handler.
       const silent = await callTool(w.ctx, 'find_callers', { symbol: 'events/handlers.go#Silent.Name', depth: 1 });
       assert.deepEqual(ids(silent.callers), ['events/generic.go#NameOf', 'events/handlers.go#Label']);
+      // A method set is matched by signature too: Valve's Close() is not Closer's Close() error.
+      const file = await callTool(w.ctx, 'find_callers', { symbol: 'typed/typed.go#File.Close', depth: 1 });
+      assert.deepEqual(byId(file.callers), { 'typed/typed.go#Use': 'member', 'typed/typed.go#Guarded.Shut': 'dispatch', 'typed/typed.go#CloseAll': 'member' });
+      const valve = await callTool(w.ctx, 'find_callers', { symbol: 'typed/typed.go#Valve.Close', depth: 1, min_confidence: 0 });
+      assert.deepEqual(valve.callers, []);
       const callees = await callTool(w.ctx, 'find_callees', { symbol: 'geometry/shapes.go#Describe', depth: 1 });
       assert.deepEqual(byId(callees.callees), {
         'geometry/shapes.go#Shape.Area': 'member',
         'geometry/shapes.go#Rect.Area': 'dispatch',
         'geometry/shapes.go#Circle.Area': 'dispatch',
       });
+    });
+
+    it('err.Error() on the predeclared error interface reaches every Error() string method', async () => {
+      const r = await callTool(w.ctx, 'find_callers', { symbol: 'typed/typed.go#NotFound.Error', depth: 1 });
+      assert.deepEqual(r.callers.map((c: Entry) => [c.id, c.resolution, c.confidence]), [['typed/typed.go#Report', 'dispatch', 0.9]]);
     });
   });
 
@@ -227,6 +240,8 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
         'export class Base {\n  static create(): Base {\n    return new Base();\n  }\n}\nexport class Sub extends Base {\n  static create(): Sub {\n    return new Sub();\n  }\n}\nexport function make() {\n  return Base.create();\n}\n',
       );
       const huge = MAX_DISPATCH_TARGETS + 6;
+      const goImpls = Array.from({ length: 40 }, (_, i) => `type V${i} struct{}\n\nfunc (V${i}) Visit() {}\n`).join('\n');
+      fs.writeFileSync(path.join(root, 'visit.go'), `package visit\n\ntype Visitor interface {\n\tVisit()\n}\n\n${goImpls}\nfunc Walk(v Visitor) {\n\tv.Visit()\n}\n`);
       fs.writeFileSync(path.join(root, 'huge.ts'), `export interface Huge {\n  visit(): void;\n}\n${impls('Huge', huge)}export function walkHuge(v: Huge) {\n  v.visit();\n}\n`);
       const logger = new RingLogger();
       const engine = new Engine({ root, logger, storageDir: null, workers: 0 });
@@ -255,6 +270,15 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       const dispatched = wide.callees.filter((c: Entry) => c.resolution === 'dispatch');
       assert.equal(dispatched.length, 20);
       for (const c of dispatched) assert.equal(c.confidence, 0.5, c.id);
+    });
+
+    it('Go: through an interface-typed receiver every implementation stays at the default floor, however many', async () => {
+      const r = await callTool(ctx, 'find_callees', { symbol: 'visit.go#Walk', depth: 1 });
+      const dispatched = r.callees.filter((c: Entry) => c.resolution === 'dispatch');
+      assert.equal(dispatched.length, 40);
+      assert.ok(dispatched.every((c: Entry) => c.confidence === 0.5));
+      assert.equal(dispatchConfidence(1, 40, true), 0.5);
+      assert.equal(dispatchConfidence(1, 2, true), 0.8);
     });
 
     it('a static method is called through its class: no dispatch to a subclass\'s static of the same name', async () => {

@@ -135,4 +135,22 @@ describe('module systems: resolution', () => {
       'src/plugins/formats/extra/deep.py#go -> src/plugins/registry.py#register import',
     ]);
   });
+
+  it('Go: the standard library imports its packages by bare path (`module std`), and vendored packages resolve beside their go.mod', async () => {
+    const config: ProjectConfig = { ...EMPTY_PROJECT, goModules: [{ dir: 'cmd', module: 'cmd' }, { dir: '', module: 'std' }] };
+    const g = await graphOf({
+      'strings/strings.go': 'package strings\n\nfunc Trim(s string) string { return s }\n',
+      'net/http/server.go': 'package http\n\nimport (\n\t"strings"\n\t"golang.org/x/net/idna"\n)\n\nfunc Serve(s string) string {\n\treturn idna.ToASCII(strings.Trim(s))\n}\n',
+      'vendor/golang.org/x/net/idna/idna.go': 'package idna\n\nfunc ToASCII(s string) string { return s }\n',
+      'cmd/go/main.go': 'package main\n\nimport (\n\t"cmd/go/internal/work"\n\t"strings"\n)\n\nfunc main() {\n\twork.Build(strings.Trim("x"))\n}\n',
+      'cmd/go/internal/work/build.go': 'package work\n\nfunc Build(s string) {}\n',
+    }, config);
+    assert.deepEqual(g.modules.resolve('net/http/server.go', 'go', 'example.com/other'), { external: true });
+    assert.deepEqual(edges(g), [
+      'cmd/go/main.go#main -> cmd/go/internal/work/build.go#Build import',
+      'cmd/go/main.go#main -> strings/strings.go#Trim import',
+      'net/http/server.go#Serve -> strings/strings.go#Trim import',
+      'net/http/server.go#Serve -> vendor/golang.org/x/net/idna/idna.go#ToASCII import',
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { annotatedParameters, calleeOfCallExpression, returnTypeName } from '../../src/graph/signatures';
+import { annotatedParameters, calleeOfCallExpression, goMethodShape, returnTypeName } from '../../src/graph/signatures';
 
 describe('reading types out of signatures (no type checker)', () => {
   describe('returnTypeName', () => {
@@ -17,6 +17,33 @@ describe('reading types out of signatures (no type checker)', () => {
       assert.equal(returnTypeName('function f(a: A)', 'f', 'js'), undefined);
       assert.equal(returnTypeName('function g(): Repo | Cache', 'g', 'js'), undefined);
       assert.equal(returnTypeName('func (s *Store) Touch(key string)', 'Touch', 'go'), undefined);
+    });
+    it('Go: any of several results, named or not, and named results grouped under one type', () => {
+      assert.equal(returnTypeName('func (w *W) Write(p []byte) (n int, err error)', 'Write', 'go', 1), 'error');
+      assert.equal(returnTypeName('func Open(name string) (*File, error)', 'Open', 'go', 1), 'error');
+      assert.equal(returnTypeName('func Pair() (a, b *pkg.T)', 'Pair', 'go', 0), 'pkg.T');
+      assert.equal(returnTypeName('func List() (xs []T, err error)', 'List', 'go', 0), undefined);
+      assert.equal(returnTypeName('func One() error', 'One', 'go', 1), undefined);
+      assert.equal(returnTypeName('func Ch() chan T', 'Ch', 'go'), undefined);
+      assert.equal(returnTypeName('func M() (m map[string]*Node, err error)', 'M', 'go'), undefined);
+    });
+    it('Go: the element type of a slice, array or map result, for ranging over it', () => {
+      assert.equal(returnTypeName('func ReadDir(name string) ([]DirEntry, error)', 'ReadDir', 'go', 0, true), 'DirEntry');
+      assert.equal(returnTypeName('func Names() []*pkg.T', 'Names', 'go', 0, true), 'pkg.T');
+      assert.equal(returnTypeName('func M() (m map[string]*Node, err error)', 'M', 'go', 0, true), 'Node');
+      assert.equal(returnTypeName('func F() (*T, error)', 'F', 'go', 0, true), undefined);
+    });
+  });
+
+  describe('goMethodShape', () => {
+    it('compares Go methods by parameter and result types, without names or package qualifiers', () => {
+      const write = goMethodShape('func (d *digest) Write(p []byte) (nn int, err error)', 'Write');
+      assert.equal(write, '([]byte)(int,error)');
+      assert.equal(goMethodShape('Write([]byte) (int, error)', 'Write'), write);
+      assert.equal(goMethodShape('func (s *S) Do(a, b int, r io.Reader, f func(int) error) *pkg.T', 'Do'), '(int,int,Reader,func(int)error)(*T)');
+      assert.notEqual(goMethodShape('func (v Value) Close()', 'Close'), goMethodShape('Close() error', 'Close'));
+      assert.equal(goMethodShape('Get(key interface{}) any', 'Get'), '(any)(any)');
+      assert.equal(goMethodShape('func (t *T) Long(a int, b …', 'Long'), undefined);
     });
   });
 
