@@ -1,9 +1,9 @@
 import type { FileRecord } from './records';
 
 /**
- * One copy of each string across many files' records. Records that come back from a parse worker are structured
- * clones: every name, kind, signature, receiver and type in them is a fresh string, so the thousands of `run`,
- * `this`, `method` and `string` of a large workspace each held their own copy for as long as the index lives.
+ * One copy of each string across many files' records. Records that come back from a parse worker are parsed
+ * from JSON text: every name, kind, signature, receiver and type in them is a fresh string, so the thousands of
+ * `run`, `this`, `method` and `string` of a large workspace each held their own copy for as long as the index lives.
  * `record` replaces each string field with the first equal string seen; values do not change. Doc comments are
  * left alone (long, rarely repeated: hashing them would cost more than it saves).
  */

@@ -27,7 +27,7 @@ const MAX_ATTEMPTS = 2;
 /**
  * Extracts files on worker threads: a pool sized to the cores, each worker with its own web-tree-sitter
  * runtime and parser, so indexing uses every core and the calling thread (the extension host) stays free.
- * Records come back by structured clone, their strings interned across files. A worker that dies (a WASM abort makes it exit on purpose) is
+ * Records come back as JSON text (parse-protocol.ts), their strings interned across files. A worker that dies (a WASM abort makes it exit on purpose) is
  * replaced and its files are retried once on the fresh one; a second failure rejects that file only.
  */
 export class ParsePool implements Disposable {
@@ -102,7 +102,7 @@ export class ParsePool implements Disposable {
     if (!task) return;
     slot.inFlight.delete(res.id);
     if (slot.inFlight.size === 0) slot.worker.unref();
-    if (res.record) task.resolve(this.strings.record(res.record));
+    if (res.record !== undefined) task.resolve(this.strings.record(JSON.parse(res.record) as FileRecord));
     else if (!res.aborted) task.reject(new Error(res.error));
     // An aborted task is retried when the worker's exit is seen (lost), on a fresh runtime.
     else slot.inFlight.set(res.id, task);
