@@ -20,7 +20,8 @@ const IN_THREAD_MAX_FILES = 4;
  * Chooses where files are extracted. A bulk index goes to the worker pool (every core, main thread free);
  * a handful of files (an edit, a save) is extracted on the calling thread: a round trip to a worker would
  * cost more than the parse, and a worker started cold pays WASM tier-up on its first files. Those edits
- * keep their trees (TreeCache), so typing in the same file re-parses only what changed.
+ * keep their trees (TreeCache), so typing in the same file re-parses only what changed. The pool lives for one
+ * bulk index only.
  */
 export class Extractor implements Disposable {
   private pool?: ParsePool;
@@ -52,6 +53,11 @@ export class Extractor implements Disposable {
       this.poolSize = 0;
       return this.extractAll(jobs);
     }
+    // The workers are let go once a bulk index is parsed: each holds its own V8 heap and WASM memory (~75 MB at
+    // 1M lines), and keeping them through linking and saving put them on top of the index's peak. Edits parse
+    // in-thread; the next bulk index (rare: a branch switch, a rebuild) starts a pool again.
+    this.pool.dispose();
+    this.pool = undefined;
     return results;
   }
 

@@ -1,19 +1,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { promisify } from 'node:util';
 import { errorMessage } from '../common/errors';
 import type { Logger } from '../common/log';
 import { isLinkSnapshot, LINK_FORMAT, type LinkSnapshot } from '../graph/link-snapshot';
+import { gzipPieces } from './gzip-pieces';
 import type { IndexStore } from './store';
 
 export const LINKS_FILE = 'links.json.gz';
 /** The snapshot's own signing domain: signed with the index's key, it still never passes for an index, nor an index for it. */
 export const LINKS_DOMAIN = `sightline-links|${LINK_FORMAT}`;
-/** Numbers serialised per slice before the event loop gets a turn. */
-const NUMBERS_PER_SLICE = 200_000;
+/** Numbers serialised per piece. */
+const NUMBERS_PER_PIECE = 20_000;
 
-const gzip = promisify(zlib.gzip);
 let writes = 0;
 
 /**
@@ -41,20 +40,9 @@ export class LinkStore {
     return undefined;
   }
 
-  /** Serialises in slices (the arrays run to millions of numbers), compresses on the thread pool, replaces atomically. */
+  /** Serialises in slices (the arrays run to millions of numbers) straight into gzip on the thread pool, replaces atomically. */
   async save(snapshot: LinkSnapshot): Promise<void> {
-    const parts = [`{"format":${snapshot.format},"key":${JSON.stringify(snapshot.key)},"resolutions":${JSON.stringify(snapshot.resolutions)}`];
-    for (const name of ['calls', 'moduleCalls', 'imports'] as const) {
-      const numbers = snapshot[name];
-      parts.push(`,"${name}":[`);
-      for (let i = 0; i < numbers.length; i += NUMBERS_PER_SLICE) {
-        parts.push(`${i ? ',' : ''}${numbers.slice(i, i + NUMBERS_PER_SLICE).join(',')}`);
-        if (i + NUMBERS_PER_SLICE < numbers.length) await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      parts.push(']');
-    }
-    parts.push('}');
-    const compressed = await gzip(parts.join(''), { level: zlib.constants.Z_BEST_SPEED });
+    const compressed = await gzipPieces(snapshotJsonPieces(snapshot));
     await fs.promises.mkdir(this.dir, { recursive: true });
     const target = path.join(this.dir, LINKS_FILE);
     const tmp = `${target}.${process.pid}.${++writes}.tmp`;
@@ -71,4 +59,16 @@ export class LinkStore {
   discard(): void {
     fs.rmSync(path.join(this.dir, LINKS_FILE), { force: true });
   }
+}
+
+/** The snapshot as JSON, the number arrays a slice at a time. */
+function* snapshotJsonPieces(snapshot: LinkSnapshot): Generator<string> {
+  yield `{"format":${snapshot.format},"key":${JSON.stringify(snapshot.key)},"resolutions":${JSON.stringify(snapshot.resolutions)}`;
+  for (const name of ['calls', 'moduleCalls', 'imports'] as const) {
+    const numbers = snapshot[name];
+    yield `,"${name}":[`;
+    for (let i = 0; i < numbers.length; i += NUMBERS_PER_PIECE) yield `${i ? ',' : ''}${numbers.slice(i, i + NUMBERS_PER_PIECE).join(',')}`;
+    yield ']';
+  }
+  yield '}';
 }

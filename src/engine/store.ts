@@ -2,11 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { promisify } from 'node:util';
 import type { FileRecord } from '../index/records';
 import type { Logger } from '../common/log';
 import { errorMessage } from '../common/errors';
 import { processAlive } from '../common/processes';
+import { gzipPieces } from './gzip-pieces';
 import { validateStoredFile } from './record-validation';
 
 /**
@@ -120,22 +120,11 @@ export class IndexStore {
 
   /**
    * Writes the same file as `save` without holding the event loop: serialised file by file in ~10 ms slices and
-   * compressed on libuv's thread pool. On the Go corpus `save` blocked the main thread for over a second.
+   * compressed on libuv's thread pool as it is serialised (gzip-pieces.ts), so the whole JSON is never in memory at
+   * once. On the Go corpus `save` blocked the main thread for over a second.
    */
   async saveAsync(index: StoredIndex, sliceMs = 10): Promise<void> {
-    const parts = [`{"format":${JSON.stringify(index.format)},"indexedAt":${JSON.stringify(index.indexedAt)},"files":{`];
-    let slice = performance.now();
-    let first = true;
-    for (const [rel, file] of Object.entries(index.files)) {
-      parts.push(`${first ? '' : ','}${JSON.stringify(rel)}:${JSON.stringify(file)}`);
-      first = false;
-      if (performance.now() - slice > sliceMs) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        slice = performance.now();
-      }
-    }
-    parts.push('}}');
-    const compressed = await gzip(parts.join(''), { level: zlib.constants.Z_BEST_SPEED });
+    const compressed = await gzipPieces(indexJsonPieces(index), sliceMs);
     const target = path.join(this.dir, INDEX_FILE);
     // Unique per write: a debounced save may overlap one that is still compressing.
     const tmp = tempName(target);
@@ -202,5 +191,15 @@ function tempName(target: string): string {
   return `${target}.${process.pid}.${++writes}.tmp`;
 }
 
-const gzip = promisify(zlib.gzip);
 let writes = 0;
+
+/** The index as JSON, one file at a time: the text `JSON.stringify(index)` makes, in pieces. */
+function* indexJsonPieces(index: StoredIndex): Generator<string> {
+  yield `{"format":${JSON.stringify(index.format)},"indexedAt":${JSON.stringify(index.indexedAt)},"files":{`;
+  let first = true;
+  for (const [rel, file] of Object.entries(index.files)) {
+    yield `${first ? '' : ','}${JSON.stringify(rel)}:${JSON.stringify(file)}`;
+    first = false;
+  }
+  yield '}}';
+}

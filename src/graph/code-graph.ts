@@ -147,7 +147,11 @@ export class CodeGraph {
   /** This graph's edges as a snapshot that `restore` reads back into an identical graph (same edges, sites and order). */
   exportLinks(key: string): LinkSnapshot {
     const fileList = [...this.table.files.keys()].sort();
-    const writer = new LinkWriter(new Map(fileList.map((f, i) => [f, i])));
+    let callNumbers = 0;
+    this.calls.forEachEdge((_edge, data) => {
+      callNumbers += LinkWriter.callNumbers(data);
+    });
+    const writer = new LinkWriter(new Map(fileList.map((f, i) => [f, i])), callNumbers);
     const ordinal = (id: string) => this.table.byId.get(id)!.ordinal;
     this.calls.forEachEdge((_edge, data, source, target) => writer.call(ordinal(source), ordinal(target), data));
     for (const [target, list] of this.moduleCallers) writer.moduleCall(ordinal(target), list);

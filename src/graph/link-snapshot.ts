@@ -21,8 +21,12 @@ export interface LinkSnapshot {
   key: string;
   /** Resolution kinds, referred to by index below. */
   resolutions: string[];
-  /** Per call edge: from, to, resolution, confidence, site count, then per site file, line, character. */
-  calls: number[];
+  /**
+   * Per call edge: from, to, resolution, confidence, site count, then per site file, line, character. Written as
+   * one exactly sized Float64Array (a number array grown edge by edge left its outgrown copies, tens of MB at 1M
+   * lines, on the heap at the peak of a cold index); read back from JSON as an array.
+   */
+  calls: readonly number[] | Float64Array;
   /** Per callee of module-level calls: callee, site count, then per site file, line, character, resolution, confidence. */
   moduleCalls: number[];
   /** Per import edge: from file, to file, line. */
@@ -38,11 +42,23 @@ export function linkKey(fileHashes: Iterable<[string, string]>, config: ProjectC
 /** The graph's edges in the numeric layout above, written by CodeGraph.exportLinks. */
 export class LinkWriter {
   private readonly resolutionIndex = new Map<string, number>();
-  readonly calls: number[] = [];
+  readonly calls: Float64Array;
+  private callsAt = 0;
   readonly moduleCalls: number[] = [];
   readonly imports: number[] = [];
 
-  constructor(private readonly fileIndex: ReadonlyMap<string, number>) {}
+  /** `callNumbers`: what `callNumbers(edge)` sums to over the edges to be written. */
+  constructor(
+    private readonly fileIndex: ReadonlyMap<string, number>,
+    callNumbers: number,
+  ) {
+    this.calls = new Float64Array(callNumbers);
+  }
+
+  /** How many numbers `call` writes for an edge. */
+  static callNumbers(data: CallEdgeData): number {
+    return 5 + 3 * data.sites.length;
+  }
 
   private resolution(r: Resolution): number {
     let i = this.resolutionIndex.get(r);
@@ -51,8 +67,20 @@ export class LinkWriter {
   }
 
   call(from: number, to: number, data: CallEdgeData): void {
-    this.calls.push(from, to, this.resolution(data.resolution), data.confidence, data.sites.length);
-    for (const s of data.sites) this.calls.push(this.fileIndex.get(s.file)!, s.line, s.character);
+    const out = this.calls;
+    let at = this.callsAt;
+    if (at + LinkWriter.callNumbers(data) > out.length) throw new Error('LinkWriter: more call edges than it was sized for');
+    out[at++] = from;
+    out[at++] = to;
+    out[at++] = this.resolution(data.resolution);
+    out[at++] = data.confidence;
+    out[at++] = data.sites.length;
+    for (const s of data.sites) {
+      out[at++] = this.fileIndex.get(s.file)!;
+      out[at++] = s.line;
+      out[at++] = s.character;
+    }
+    this.callsAt = at;
   }
 
   moduleCall(to: number, sites: readonly ModuleCallSite[]): void {
@@ -65,6 +93,7 @@ export class LinkWriter {
   }
 
   finish(key: string): LinkSnapshot {
+    if (this.callsAt !== this.calls.length) throw new Error('LinkWriter: fewer call edges than it was sized for');
     return { format: LINK_FORMAT, key, resolutions: [...this.resolutionIndex.keys()], calls: this.calls, moduleCalls: this.moduleCalls, imports: this.imports };
   }
 }
@@ -76,7 +105,7 @@ export class SnapshotMismatch extends Error {}
 export class LinkReader {
   private at = 0;
 
-  constructor(private readonly data: readonly unknown[]) {}
+  constructor(private readonly data: ArrayLike<unknown>) {}
 
   get done(): boolean {
     return this.at >= this.data.length;

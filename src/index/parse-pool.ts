@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Disposable } from '../common/disposable';
+import { StringPool } from './intern';
 import type { LanguageId } from './languages';
 import type { ParseRequest, ParseResponse } from './parse-protocol';
 import type { FileRecord } from './records';
@@ -26,7 +27,7 @@ const MAX_ATTEMPTS = 2;
 /**
  * Extracts files on worker threads: a pool sized to the cores, each worker with its own web-tree-sitter
  * runtime and parser, so indexing uses every core and the calling thread (the extension host) stays free.
- * Records come back by structured clone. A worker that dies (a WASM abort makes it exit on purpose) is
+ * Records come back as JSON text (parse-protocol.ts), their strings interned across files. A worker that dies (a WASM abort makes it exit on purpose) is
  * replaced and its files are retried once on the fresh one; a second failure rejects that file only.
  */
 export class ParsePool implements Disposable {
@@ -35,6 +36,8 @@ export class ParsePool implements Disposable {
   private readonly queue: Task[] = [];
   private nextId = 1;
   private disposed = false;
+  /** Strings shared by the records this pool returns (each arrives as a fresh copy): see intern.ts. */
+  private readonly strings = new StringPool();
 
   constructor(size = defaultPoolSize()) {
     this.size = Math.max(1, size);
@@ -99,7 +102,7 @@ export class ParsePool implements Disposable {
     if (!task) return;
     slot.inFlight.delete(res.id);
     if (slot.inFlight.size === 0) slot.worker.unref();
-    if (res.record) task.resolve(res.record);
+    if (res.record !== undefined) task.resolve(this.strings.record(JSON.parse(res.record) as FileRecord));
     else if (!res.aborted) task.reject(new Error(res.error));
     // An aborted task is retried when the worker's exit is seen (lost), on a fresh runtime.
     else slot.inFlight.set(res.id, task);

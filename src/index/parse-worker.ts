@@ -21,7 +21,7 @@ port.on('message', (req: ParseRequest) => {
 async function handle(req: ParseRequest): Promise<ParseResponse> {
   try {
     const record = await extractFile(req.lang, req.text);
-    return { id: req.id, record };
+    return { id: req.id, record: JSON.stringify(record) };
   } catch (e) {
     const message = e instanceof Error ? e.message || e.name : String(e);
     return { id: req.id, error: message, aborted: isWasmAbort(e) };
