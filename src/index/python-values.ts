@@ -1,0 +1,116 @@
+import type { Node, QueryMatch } from 'web-tree-sitter';
+import type { BindingRecord, ImportRecord, SymbolRecord, ValueRecord } from './records';
+import type { Locate } from './js-values';
+
+/**
+ * Python functions handed to calls (ValueRecord `arg`): `run(f)`, `run(obj.m)`, `run(self.m)`, `run(cb=f)`,
+ * `run(partial(f, 1))` (the function partial wraps), and a definition under its innermost decorator. The query
+ * matches every argument; only references that can name a workspace function are kept (a name this file declares,
+ * imports or binds to a value or type, or `self.m` / `cls.m` for a method name it declares), so records stay small.
+ */
+
+const REF_MAX = 120;
+const PATH = /^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$/;
+const PARTIAL = new Set(['partial', 'functools.partial']);
+/** Decorators that wrap or mark a definition and never call it (the last name of `@x.setter`, `@functools.wraps(f)`). */
+const WRAPPING_DECORATORS = new Set([
+  'property', 'setter', 'getter', 'deleter', 'staticmethod', 'classmethod', 'abstractmethod', 'cached_property', 'wraps',
+  'overload', 'override', 'final', 'cache', 'lru_cache', 'contextmanager', 'asynccontextmanager', 'total_ordering', 'dataclass',
+]);
+
+export function pythonValues(
+  matches: QueryMatch[], symbols: SymbolRecord[], imports: ImportRecord[], bindings: BindingRecord[], locate: Locate, column: (index: number) => number,
+): ValueRecord[] | undefined {
+  if (matches.length === 0) return undefined;
+  const known = new Set<string>();
+  for (const s of symbols) known.add(s.name);
+  // `worker = Worker()` then `run(worker.process)`: a name whose type or value the file states.
+  for (const b of bindings) if (b.type !== '' && !b.field) known.add(b.name);
+  for (const i of imports) if (i.local !== undefined) known.add(i.local);
+  const out: ValueRecord[] = [];
+  for (const match of matches) {
+    const v = valueFrom(match, known, locate, column);
+    if (v) out.push(v);
+  }
+  return out.length ? out : undefined;
+}
+
+function valueFrom(match: QueryMatch, known: Set<string>, locate: Locate, column: (index: number) => number): ValueRecord | undefined {
+  let refNode: Node | undefined;
+  let decorator: Node | undefined;
+  for (const c of match.captures) {
+    if (c.name === 'value.ref') refNode = c.node;
+    else if (c.name === 'value.decorator') decorator = c.node;
+  }
+  if (!refNode) return undefined;
+  if (decorator) return decorated(refNode, decorator, locate, column);
+  // Filters first, tree walks and positions last: this runs for every argument of the file.
+  const valueNode = refNode.type === 'call' ? partialTarget(refNode) : refNode;
+  if (!valueNode || valueNode.endIndex - valueNode.startIndex > REF_MAX) return undefined;
+  const ref = valueNode.text;
+  if (!PATH.test(ref) || !worthKeeping(ref, known)) return undefined;
+  const parent = refNode.parent;
+  const keyword = parent?.type === 'keyword_argument' ? parent.childForFieldName('name') : undefined;
+  const args = keyword ? parent!.parent : parent;
+  const call = args?.parent;
+  // `class C(Base)` has an argument list too; `partial(f, 1)` calls nothing (the call receiving it is recorded).
+  if (!args || call?.type !== 'call' || call.childForFieldName('arguments')?.startIndex !== args.startIndex) return undefined;
+  const fn = call.childForFieldName('function');
+  const callee = calleeNameNode(fn);
+  if (!callee || PARTIAL.has(fn!.text)) return undefined;
+  return {
+    kind: 'arg', ref, ...(keyword ? { name: keyword.text } : { index: positionalIndex(args, refNode) }),
+    callLine: callee.startPosition.row + 1, callCharacter: column(callee.startIndex),
+    line: valueNode.startPosition.row + 1, character: column(valueNode.startIndex), scope: locate(call.startIndex).symbol,
+  };
+}
+
+/** `@dec` over `def f`: dec applied to f (index 0); `@dec(…)`: what dec(…) returns applied to f (index -1). */
+function decorated(refNode: Node, decorator: Node, locate: Locate, column: (index: number) => number): ValueRecord | undefined {
+  const applied = decorator.namedChildren.find((n) => n !== null && n.type !== 'comment') ?? undefined;
+  const callee = applied && calleeNameNode(applied.type === 'call' ? applied.childForFieldName('function') : applied);
+  if (!applied || !callee || WRAPPING_DECORATORS.has(callee.text)) return undefined;
+  return {
+    kind: 'arg', ref: refNode.text, index: applied.type === 'call' ? -1 : 0, decorates: true,
+    callLine: callee.startPosition.row + 1, callCharacter: column(callee.startIndex),
+    line: refNode.startPosition.row + 1, character: column(refNode.startIndex), scope: locate(decorator.startIndex).symbol,
+  };
+}
+
+/** `partial(f, 1)` / `functools.partial(f, 1)` → the node of f. */
+function partialTarget(call: Node): Node | undefined {
+  // Text first: most call arguments are other calls (`f(g(x))`), and reading a node's fields costs more.
+  if (!call.text.startsWith('partial(') && !call.text.startsWith('functools.partial(')) return undefined;
+  const fn = call.childForFieldName('function');
+  if (!fn || !PARTIAL.has(fn.text)) return undefined;
+  const first = call.childForFieldName('arguments')?.namedChildren.find((n) => n !== null && n.type !== 'comment');
+  return first && (first.type === 'identifier' || first.type === 'attribute') ? first : undefined;
+}
+
+/** A reference can name a workspace function only through something this file declares or imports, or `self`/`cls`. */
+function worthKeeping(ref: string, known: Set<string>): boolean {
+  const dot = ref.indexOf('.');
+  const head = dot < 0 ? ref : ref.slice(0, dot);
+  if (head === 'self' || head === 'cls') return known.has(ref.slice(ref.lastIndexOf('.') + 1));
+  return known.has(head);
+}
+
+/** The name node a call record is positioned at: `f` in `f(…)`, `m` in `a.b.m(…)`. */
+function calleeNameNode(fn: Node | null | undefined): Node | undefined {
+  if (!fn) return undefined;
+  if (fn.type === 'identifier') return fn;
+  if (fn.type === 'attribute') return fn.childForFieldName('attribute') ?? undefined;
+  return undefined;
+}
+
+/** The argument's index among positional arguments; undefined after `*xs` (the position is unknown). */
+function positionalIndex(args: Node, arg: Node): number | undefined {
+  let i = 0;
+  for (const child of args.namedChildren) {
+    if (!child || child.type === 'comment' || child.type === 'keyword_argument') continue;
+    if (child.startIndex === arg.startIndex) return i;
+    if (child.type === 'list_splat' || child.type === 'dictionary_splat') return undefined;
+    i++;
+  }
+  return undefined;
+}
