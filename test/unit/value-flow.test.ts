@@ -158,6 +158,22 @@ describe('value flow: Python functions passed as arguments', () => {
   });
 });
 
+describe('value flow: in-place updates around passed functions', () => {
+  it('re-links the passing file in place while the callee does not call what it is given; an edit to the callee rebuilds', async () => {
+    const files = await records({ 'runners.py': RUNNERS, 'callers.py': 'from runners import keep\n\ndef work():\n    return 1\n\ndef main():\n    keep(work)\n' });
+    const graph = new CodeGraph(files, EMPTY_PROJECT);
+    assert.deepEqual(valueEdges(graph), []);
+    const reordered = await extractFile('python', 'from runners import keep\n\ndef work():\n    return 1\n\ndef main():\n    x = 1\n    keep(work)\n');
+    assert.equal(graph.updateFile('callers.py', reordered), true);
+    // runners.py may start calling the parameter: its edits rebuild, and then the edge appears.
+    const calling = await extractFile('python', RUNNERS.replace('    HOOKS.append(cb)', '    HOOKS.append(cb)\n    cb()'));
+    assert.equal(graph.updateFile('runners.py', calling), false);
+    files.set('callers.py', reordered);
+    files.set('runners.py', calling);
+    assert.deepEqual(valueEdges(new CodeGraph(files, EMPTY_PROJECT)), ['runners.py#keep -> callers.py#work 0.9']);
+  });
+});
+
 describe('pythonParameters', () => {
   it('reads positional and keyword parameters, past annotations, defaults, `/` and `*`', () => {
     assert.deepEqual(pythonParameters('def run(self, cb: Callable[[int, str], None], /, n: int = f(1, 2), *args, key=None, **kw)', 'run'), {
