@@ -56,9 +56,11 @@ export class PythonCallbacks {
     const p = this.parameters(fn);
     const record = this.table.files.get(fn.file);
     const param = v.name !== undefined ? (p.keywords.includes(v.name) ? v.name : undefined) : this.positional(fn, call, v, p);
-    // `cb = wrap(cb)` in the callee's own body: the name no longer holds what was passed.
-    if (param === undefined || !record || this.values.bindingsOf(record, fn.local, param).some((b) => b.type !== '')) return undefined;
-    return param;
+    if (param === undefined || !record) return undefined;
+    // `cb = wrap(cb)` in the callee's own body: the name no longer holds what was passed. A parameter annotated
+    // with a plain name (`cb: Handler`) is bound once by its annotation.
+    const typed = this.values.bindingsOf(record, fn.local, param).filter((b) => b.type !== '');
+    return typed.length <= (p.annotated.includes(param) ? 1 : 0) && typed.every((b) => !b.alias && !b.collection) ? param : undefined;
   }
 
   private positional(fn: IndexedSymbol, call: CallRecord, v: ValueRecord, p: PythonParameters): string | undefined {
@@ -82,6 +84,8 @@ export interface PythonParameters {
   positional: string[];
   /** Parameters an argument can reach by keyword (not those before `/`). */
   keywords: string[];
+  /** Parameters with an annotation (`cb: Handler`). */
+  annotated: string[];
 }
 
 /** The parameters of a Python signature: `def run(self, cb, /, n: int = 1, *args, key=None, **kw)`. */
@@ -90,7 +94,8 @@ export function pythonParameters(signature: string, name: string): PythonParamet
   const open = signature.indexOf('(', at < 0 ? 0 : at);
   const positional: string[] = [];
   const keywords: string[] = [];
-  if (open < 0) return { positional, keywords };
+  const annotated: string[] = [];
+  if (open < 0) return { positional, keywords, annotated };
   const parts: string[] = [];
   let depth = 0;
   let start = open + 1;
@@ -120,10 +125,11 @@ export function pythonParameters(signature: string, name: string): PythonParamet
       byPosition = false;
       continue;
     }
-    const param = /^([A-Za-z_]\w*)/.exec(part)?.[1];
+    const [, param, colon] = /^([A-Za-z_]\w*)\s*(:)?/.exec(part) ?? [];
     if (!param) continue;
+    if (colon) annotated.push(param);
     if (byPosition) positional.push(param);
     keywords.push(param);
   }
-  return { positional, keywords };
+  return { positional, keywords, annotated };
 }

@@ -68,6 +68,13 @@ const RUNNERS = [
   '    cb = functools.partial(print, 1)',
   '    return cb()',
   '',
+  'def typed(cb: Handler, n: int = 0):',
+  '    return cb()',
+  '',
+  'def typed_rebinds(cb: Handler):',
+  '    cb = Handler()',
+  '    return cb()',
+  '',
   'class Pool:',
   '    def submit(self, job):',
   '        return job()',
@@ -88,7 +95,7 @@ const RUNNERS = [
 const CALLERS = [
   'import functools',
   'import threading',
-  'from runners import run, later, keep, nested, rebinds, Pool, wraps_it',
+  'from runners import run, later, keep, nested, rebinds, typed, typed_rebinds, Pool, wraps_it',
   '',
   'def work():',
   '    return 1',
@@ -107,6 +114,8 @@ const CALLERS = [
   '    keep(work)',
   '    nested(work)',
   '    rebinds(work)',
+  '    typed(work)',
+  '    typed_rebinds(work)',
   '    Pool().submit(work)',
   '    Pool.create(Svc)',
   '    run(shadowed)',
@@ -137,12 +146,14 @@ describe('value flow: Python functions passed as arguments', () => {
       'runners.py#later.fire -> callers.py#work 0.9',
       'runners.py#run -> callers.py#Svc.handle 0.9',
       'runners.py#run -> callers.py#work 0.9',
+      'runners.py#typed -> callers.py#work 0.9',
       'runners.py#wraps_it.wrapper -> callers.py#decorated 0.9',
     ]);
     // keep stores cb, nested's inner calls its own cb, rebinds calls what it rebound, Pool.create got a class,
     // run(shadowed) passes a parameter: none of those reach work by its name.
     assert.equal(graph.calls.hasEdge('runners.py#nested.inner', 'callers.py#work'), false);
     assert.equal(graph.calls.hasEdge('runners.py#rebinds', 'callers.py#work'), false);
+    assert.equal(graph.calls.hasEdge('runners.py#typed_rebinds', 'callers.py#work'), false);
     assert.equal(graph.calls.hasEdge('runners.py#keep', 'callers.py#work'), false);
   });
 
@@ -179,7 +190,8 @@ describe('pythonParameters', () => {
     assert.deepEqual(pythonParameters('def run(self, cb: Callable[[int, str], None], /, n: int = f(1, 2), *args, key=None, **kw)', 'run'), {
       positional: ['self', 'cb', 'n'],
       keywords: ['n', 'key'],
+      annotated: ['cb', 'n'],
     });
-    assert.deepEqual(pythonParameters('async def go(*, on_done)', 'go'), { positional: [], keywords: ['on_done'] });
+    assert.deepEqual(pythonParameters('async def go(*, on_done)', 'go'), { positional: [], keywords: ['on_done'], annotated: [] });
   });
 });
