@@ -47,8 +47,26 @@ export class PythonCallbacks {
       const def = (this.table.byFile.get(file) ?? []).find((s) => s.name === v.ref && s.character === v.character && s.lineStart <= v.line && v.line <= s.lineEnd && CALLABLE_KINDS.has(s.kind));
       return def ? { targets: [def], confidence: ALIAS_CONFIDENCE } : undefined;
     }
+    if (this.isParameter(file, record, v.ref, v.scope)) return undefined;
     const found = this.values.valueOf(file, record, 'python', v.ref, v.scope);
     return found ? { targets: found.targets, confidence: Math.min(found.confidence, ALIAS_CONFIDENCE) } : undefined;
+  }
+
+  /**
+   * The bare name is a parameter where it is read (in the nearest function that binds it): what it holds there is
+   * the caller's, whatever the body assigns it later (`parse_float = make_safe(parse_float)` passes the parameter,
+   * not what make_safe returns; bindings are not ordered).
+   */
+  private isParameter(file: string, record: FileRecord, name: string, scope: number | undefined): boolean {
+    if (name.includes('.')) return false;
+    const fileSymbols = this.table.byFile.get(file) ?? [];
+    for (let s = scope !== undefined ? fileSymbols[scope] : undefined; s; s = s.parent !== undefined ? fileSymbols[s.parent] : undefined) {
+      if (!CALLABLE_KINDS.has(s.kind)) continue;
+      const p = this.parameters(s);
+      if (p.keywords.includes(name) || p.positional.includes(name)) return true;
+      if (this.values.bindingsOf(record, s.local, name).length) return false;
+    }
+    return false;
   }
 
   /** The parameter of `fn` that receives the argument, `self` or `cls` skipped where the call binds it. */
