@@ -62,8 +62,10 @@ export class PythonCallbacks {
     const fileSymbols = this.table.byFile.get(file) ?? [];
     for (let s = scope !== undefined ? fileSymbols[scope] : undefined; s; s = s.parent !== undefined ? fileSymbols[s.parent] : undefined) {
       if (!CALLABLE_KINDS.has(s.kind)) continue;
-      const p = this.parameters(s);
-      if (p.keywords.includes(name) || p.positional.includes(name)) return true;
+      if (s.signature.includes(name)) {
+        const p = this.parameters(s);
+        if (p.keywords.includes(name) || p.positional.includes(name)) return true;
+      }
       if (this.values.bindingsOf(record, s.local, name).length) return false;
     }
     return false;
@@ -108,8 +110,9 @@ export interface PythonParameters {
 
 /** The parameters of a Python signature: `def run(self, cb, /, n: int = 1, *args, key=None, **kw)`. */
 export function pythonParameters(signature: string, name: string): PythonParameters {
-  const at = signature.search(new RegExp(`\\bdef\\s+${name}\\b`));
-  const open = signature.indexOf('(', at < 0 ? 0 : at);
+  // The signature is the definition's head (`def name(…) -> T`, decorators not included).
+  const at = signature.indexOf(name);
+  const open = signature.indexOf('(', at < 0 ? 0 : at + name.length);
   const positional: string[] = [];
   const keywords: string[] = [];
   const annotated: string[] = [];

@@ -22,11 +22,22 @@ export function pythonValues(
   matches: QueryMatch[], symbols: SymbolRecord[], imports: ImportRecord[], bindings: BindingRecord[], locate: Locate, column: (index: number) => number,
 ): ValueRecord[] | undefined {
   if (matches.length === 0) return undefined;
-  const known = new Set<string>();
-  for (const s of symbols) known.add(s.name);
-  // `worker = Worker()` then `run(worker.process)`: a name whose type or value the file states.
-  for (const b of bindings) if (b.type !== '' && !b.field) known.add(b.name);
-  for (const i of imports) if (i.local !== undefined) known.add(i.local);
+  // A bare name can hold a function when it names one, an import, an alias (`f = obj.m`) or what a call of one of
+  // those returned (`g = make()`); a dotted path's head can be anything the file declares, imports or types
+  // (`worker = Worker()` then `run(worker.process)`). Most arguments are data: they go no further.
+  const functions = new Set<string>();
+  const heads = new Set<string>();
+  for (const s of symbols) {
+    heads.add(s.name);
+    if (s.kind === 'function' || s.kind === 'method') functions.add(s.name);
+  }
+  for (const i of imports) if (i.local !== undefined) heads.add(i.local), functions.add(i.local);
+  for (const b of bindings) {
+    if (b.type === '' || b.field) continue;
+    heads.add(b.name);
+    if ((b.alias && !b.collection) || functions.has(b.type)) functions.add(b.name);
+  }
+  const known = { functions, heads };
   const out: ValueRecord[] = [];
   for (const match of matches) {
     const v = valueFrom(match, known, locate, column);
@@ -35,7 +46,7 @@ export function pythonValues(
   return out.length ? out : undefined;
 }
 
-function valueFrom(match: QueryMatch, known: Set<string>, locate: Locate, column: (index: number) => number): ValueRecord | undefined {
+function valueFrom(match: QueryMatch, known: Known, locate: Locate, column: (index: number) => number): ValueRecord | undefined {
   let refNode: Node | undefined;
   let decorator: Node | undefined;
   for (const c of match.captures) {
@@ -87,12 +98,18 @@ function partialTarget(call: Node): Node | undefined {
   return first && (first.type === 'identifier' || first.type === 'attribute') ? first : undefined;
 }
 
-/** A reference can name a workspace function only through something this file declares or imports, or `self`/`cls`. */
-function worthKeeping(ref: string, known: Set<string>): boolean {
+interface Known {
+  functions: Set<string>;
+  heads: Set<string>;
+}
+
+/** A reference can name a workspace function only through something this file declares, imports or binds, or `self`/`cls`. */
+function worthKeeping(ref: string, known: Known): boolean {
   const dot = ref.indexOf('.');
-  const head = dot < 0 ? ref : ref.slice(0, dot);
-  if (head === 'self' || head === 'cls') return known.has(ref.slice(ref.lastIndexOf('.') + 1));
-  return known.has(head);
+  if (dot < 0) return known.functions.has(ref);
+  const head = ref.slice(0, dot);
+  if (head === 'self' || head === 'cls') return known.functions.has(ref.slice(ref.lastIndexOf('.') + 1));
+  return known.heads.has(head);
 }
 
 /** The name node a call record is positioned at: `f` in `f(…)`, `m` in `a.b.m(…)`. */
