@@ -43,6 +43,6 @@
 ; Functions handed to calls (src/index/python-values.ts): `run(f)`, `run(obj.m)`, `run(partial(f, 1))`, `run(cb=f)`,
 ; `map(f, xs)`, `Thread(target=f)`; and the definition under its innermost decorator (`@dec def f`: dec(f)). One
 ; capture per argument (the call is found from it, for the few kept): every argument of the file matches.
-(argument_list [(identifier) (attribute) (call)] @value.ref)
-(keyword_argument value: [(identifier) (attribute) (call)] @value.ref)
+(argument_list [(identifier) (attribute)] @value.ref)
+(keyword_argument value: [(identifier) (attribute)] @value.ref)
 (decorated_definition (decorator) @value.decorator . definition: (function_definition name: (identifier) @value.ref))

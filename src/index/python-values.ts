@@ -56,24 +56,34 @@ function valueFrom(match: QueryMatch, known: Known, locate: Locate, column: (ind
   if (!refNode) return undefined;
   if (decorator) return decorated(refNode, decorator, locate, column);
   // Filters first, tree walks and positions last: this runs for every argument of the file.
-  const valueNode = refNode.type === 'call' ? partialTarget(refNode) : refNode;
-  if (!valueNode || valueNode.endIndex - valueNode.startIndex > REF_MAX) return undefined;
-  const ref = valueNode.text;
+  if (refNode.endIndex - refNode.startIndex > REF_MAX) return undefined;
+  const ref = refNode.text;
   if (!PATH.test(ref) || !worthKeeping(ref, known)) return undefined;
-  const parent = refNode.parent;
-  const keyword = parent?.type === 'keyword_argument' ? parent.childForFieldName('name') : undefined;
-  const args = keyword ? parent!.parent : parent;
+  let argument = callArgument(refNode);
+  // `run(partial(f, 1))`: f is the first argument of partial, which calls nothing; the call receiving the partial
+  // calls f when it calls that argument.
+  if (argument && argument.index === 0 && PARTIAL.has(argument.fn.text)) argument = callArgument(argument.call);
+  if (!argument || PARTIAL.has(argument.fn.text)) return undefined;
+  const { call, callee, keyword, index } = argument;
+  return {
+    kind: 'arg', ref, ...(keyword ? { name: keyword } : { index }),
+    callLine: callee.startPosition.row + 1, callCharacter: column(callee.startIndex),
+    line: refNode.startPosition.row + 1, character: column(refNode.startIndex), scope: locate(call.startIndex).symbol,
+  };
+}
+
+/** The call a node is an argument of, with the callee's name node and the argument's keyword or position. */
+function callArgument(node: Node): { call: Node; fn: Node; callee: Node; keyword?: string; index?: number } | undefined {
+  const parent = node.parent;
+  const keyword = parent?.type === 'keyword_argument' ? parent.childForFieldName('name')?.text : undefined;
+  const args = keyword !== undefined ? parent!.parent : parent;
   const call = args?.parent;
-  // `class C(Base)` has an argument list too; `partial(f, 1)` calls nothing (the call receiving it is recorded).
-  if (!args || call?.type !== 'call' || call.childForFieldName('arguments')?.startIndex !== args.startIndex) return undefined;
+  // `class C(Base)` has an argument list too.
+  if (!args || args.type !== 'argument_list' || call?.type !== 'call') return undefined;
   const fn = call.childForFieldName('function');
   const callee = calleeNameNode(fn);
-  if (!callee || PARTIAL.has(fn!.text)) return undefined;
-  return {
-    kind: 'arg', ref, ...(keyword ? { name: keyword.text } : { index: positionalIndex(args, refNode) }),
-    callLine: callee.startPosition.row + 1, callCharacter: column(callee.startIndex),
-    line: valueNode.startPosition.row + 1, character: column(valueNode.startIndex), scope: locate(call.startIndex).symbol,
-  };
+  if (!fn || !callee) return undefined;
+  return { call, fn, callee, keyword, index: keyword !== undefined ? undefined : positionalIndex(args, node) };
 }
 
 /** `@dec` over `def f`: dec applied to f (index 0); `@dec(…)`: what dec(…) returns applied to f (index -1). */
@@ -86,16 +96,6 @@ function decorated(refNode: Node, decorator: Node, locate: Locate, column: (inde
     callLine: callee.startPosition.row + 1, callCharacter: column(callee.startIndex),
     line: refNode.startPosition.row + 1, character: column(refNode.startIndex), scope: locate(decorator.startIndex).symbol,
   };
-}
-
-/** `partial(f, 1)` / `functools.partial(f, 1)` → the node of f. */
-function partialTarget(call: Node): Node | undefined {
-  // Text first: most call arguments are other calls (`f(g(x))`), and reading a node's fields costs more.
-  if (!call.text.startsWith('partial(') && !call.text.startsWith('functools.partial(')) return undefined;
-  const fn = call.childForFieldName('function');
-  if (!fn || !PARTIAL.has(fn.text)) return undefined;
-  const first = call.childForFieldName('arguments')?.namedChildren.find((n) => n !== null && n.type !== 'comment');
-  return first && (first.type === 'identifier' || first.type === 'attribute') ? first : undefined;
 }
 
 interface Known {
