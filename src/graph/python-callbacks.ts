@@ -31,9 +31,17 @@ export class PythonCallbacks {
   ) {}
 
   flows(file: string, record: FileRecord): Flow[] {
+    // A third of a file's arguments repeat one in the same scope (`sys.stdout`, a module constant): resolve each once.
+    const seen = new Map<string, { targets: IndexedSymbol[]; confidence: number } | undefined>();
+    const passed = (v: ValueRecord) => {
+      if (v.decorates) return this.passed(file, record, v);
+      const key = `${v.scope ?? ''}\0${v.ref}`;
+      if (!seen.has(key)) seen.set(key, this.passed(file, record, v));
+      return seen.get(key);
+    };
     return passedFunctionFlows(this.table, file, record, {
       resolve: (call) => this.calls.resolve(file, record, call),
-      passed: (v) => this.passed(file, record, v),
+      passed,
       parameterFor: (fn, call, v) => this.parameterFor(fn, call, v),
       // Any binding in a nested function (its own parameter, a local); in the callee itself, any but the parameter
       // (`cb = wrap(cb)`: the name no longer holds what was passed).
