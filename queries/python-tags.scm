@@ -12,9 +12,6 @@
 (decorator [(identifier) @call.name (attribute object: (_) @call.receiver attribute: (identifier) @call.name)]) @call.decorator
 ; `handlers["save"](x)`: calls a value the collection holds.
 (call function: (subscript value: (identifier) @call.name) @call.element) @call
-; `map(f, xs)`, `filter(f, xs)`, `sorted(xs, key=f)`: the builtin calls f on the caller's behalf.
-(call function: (identifier) @_hof arguments: (argument_list . (identifier) @call.name) (#any-of? @_hof "map" "filter")) @call
-(call function: (identifier) @_hof arguments: (argument_list (keyword_argument name: (identifier) @_key value: (identifier) @call.name)) (#any-of? @_hof "sorted" "min" "max") (#eq? @_key "key")) @call
 
 (import_statement name: (dotted_name) @import.namespace) @import
 (import_statement name: (aliased_import name: (dotted_name) @import.source alias: (identifier) @import.namespace)) @import
@@ -42,3 +39,10 @@
 ; Collections and their elements: `xs: list[Item]` then `for x in xs` types x as Item.
 (typed_parameter (identifier) @bind.name type: (type (generic_type (identifier) @_c (type_parameter . (type (identifier) @bind.elements)))) (#any-of? @_c "list" "List" "Sequence" "Iterable" "set" "Set" "tuple" "frozenset")) @bind
 (for_statement left: (identifier) @bind.name right: (identifier) @bind.iterates) @bind
+
+; Functions handed to calls (src/index/python-values.ts): `run(f)`, `run(obj.m)`, `run(partial(f, 1))`, `run(cb=f)`,
+; `map(f, xs)`, `Thread(target=f)`; and the definition under its innermost decorator (`@dec def f`: dec(f)). One
+; capture per argument (the call is found from it, for the few kept): every argument of the file matches.
+(argument_list [(identifier) (attribute)] @value.ref)
+(keyword_argument value: [(identifier) (attribute)] @value.ref)
+(decorated_definition (decorator) @value.decorator . definition: (function_definition name: (identifier) @value.ref))

@@ -17,7 +17,11 @@ import { validateStoredFile } from './record-validation';
  * discarded with a log line and the index is rebuilt. Records as JSON are about the size of the source; gzip at
  * its fastest level brings them to a fifth of it for a few ms per MB, and reading gunzips faster than it parses.
  */
-export const INDEX_FORMAT = 10;
+/**
+ * 10: Go receivers typed from declarations (`@bind.returns.second`, embedded fields). 11: Python records carry
+ * passed-function `arg` values, and map/filter/sorted(key=) callbacks are no longer call records.
+ */
+export const INDEX_FORMAT = 11;
 /** What the index's signature covers besides the payload (with the engine version): see `verified`. */
 export const INDEX_DOMAIN = `sightline-index|${INDEX_FORMAT}`;
 export const INDEX_FILE = 'index.json.gz';

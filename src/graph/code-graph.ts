@@ -58,7 +58,9 @@ export class CodeGraph {
   private readonly moduleCalleesByFile = new Map<string, Set<string>>();
   /**
    * Files whose function values make edges out of another file's functions (`run(f)` here, `cb()` in run there):
-   * an edit to either re-links the whole graph, because re-linking one file cannot take those edges back.
+   * an edit to either re-links the whole graph, because re-linking one file cannot take those edges back. A file
+   * that only passes functions to another file's functions which do not call them stays out; the callee's file
+   * is in (an edit there may start calling the parameter).
    */
   private readonly crossFileValueFlows = new Set<string>();
 
@@ -220,7 +222,9 @@ export class CodeGraph {
     }
     for (const flow of this.resolver.valueFlows(file, record)) {
       const site = { file: flow.from?.file ?? file, line: flow.line, character: flow.character };
-      if (site.file !== file) this.crossFileValueFlows.add(file).add(site.file);
+      // Edges placed in another file go stale when either file is re-linked alone; a flow without edges (a function
+      // passed to one that does not call it, yet) only needs the callee's file re-linked with this one.
+      if (site.file !== file) (flow.targets.length ? this.crossFileValueFlows.add(file) : this.crossFileValueFlows).add(site.file);
       for (const target of flow.targets) this.addCall(file, flow.from?.id, target.id, site, 'value', flow.confidence);
     }
   }

@@ -11,6 +11,7 @@ import { type Convention, namingConventions } from './conventions';
 import { calleeOfCallExpression, returnTypeName } from './signatures';
 import { FunctionValues, type ValueFlow as JsValueFlow } from './values';
 import { ValueFlow } from './value-flow';
+import { PythonCallbacks } from './python-callbacks';
 import { builtinType } from './builtins';
 
 export type { Resolution, ResolvedCall } from './denotation';
@@ -67,6 +68,8 @@ export class CallResolver {
    */
   private readonly goLocals = new WeakMap<FileRecord, Map<string, Denotation | null>>();
   private readonly values: ValueFlow;
+  /** Python functions passed as arguments (python-callbacks.ts). */
+  private readonly pyCallbacks: PythonCallbacks;
   private implementersOutside?: Map<string, IndexedSymbol[]>;
 
   constructor(
@@ -77,6 +80,7 @@ export class CallResolver {
     this.jsValues = new FunctionValues(table, this);
     this.types = new TypeHierarchy(table, modules, (file, record, family, name) => this.denoteTypeName(file, record, family, name)?.symbols ?? []);
     this.values = new ValueFlow(table, this);
+    this.pyCallbacks = new PythonCallbacks(table, this.values, this);
   }
 
   /** Base and interface members a method overrides or implements. */
@@ -114,9 +118,11 @@ export class CallResolver {
     return targets.length ? { targets: unique(targets), resolution: 'member', confidence: 1 } : undefined;
   }
 
-  /** Edges that JS/TS function values make (functions passed as arguments), for CodeGraph. */
+  /** Edges that JS/TS and Python function values make (functions passed as arguments), for CodeGraph. */
   valueFlows(file: string, record: FileRecord): JsValueFlow[] {
-    return languageInfo(record.lang).family === 'js' ? this.jsValues.flows(file, record) : [];
+    const family = languageInfo(record.lang).family;
+    if (family === 'python') return this.pyCallbacks.flows(file, record);
+    return family === 'js' ? this.jsValues.flows(file, record) : [];
   }
 
   /** One call, without the adjustments `resolve` makes for constructors and decorators (value flow resolves names with it). */

@@ -39,14 +39,13 @@ export interface ValueFlow {
   character: number;
 }
 
-const ALIAS_CONFIDENCE = 0.9;
+export const ALIAS_CONFIDENCE = 0.9;
 const HANDED_OFF_CONFIDENCE = 0.45;
 /** References that lead to references (`a = b; b = make(); make returns c`) stop here. */
 const MAX_DEPTH = 4;
 
 export class FunctionValues {
   private readonly valueIndex = new WeakMap<readonly ValueRecord[], Map<string, ValueRecord>>();
-  private readonly callIndex = new WeakMap<readonly CallRecord[], Map<string, CallRecord[]>>();
   private readonly params = new WeakMap<IndexedSymbol, string[]>();
   /** Per file, what `module.exports = x` resolves to; what it names is part of the file's shape (sameShape). */
   private readonly exports = new Map<string, IndexedSymbol[]>();
@@ -130,48 +129,13 @@ export class FunctionValues {
 
   /** Edges made by functions passed as arguments (see the class comment). */
   flows(file: string, record: FileRecord): ValueFlow[] {
-    if (!record.values) return [];
-    const out: ValueFlow[] = [];
-    const fileSymbols = this.table.byFile.get(file) ?? [];
-    for (const v of record.values) {
-      if (v.kind !== 'arg') continue;
-      const call = this.callsOf(record).get(`${v.callLine}:${v.callCharacter}`)?.[0];
-      if (!call) continue;
-      const from = v.scope !== undefined ? fileSymbols[v.scope] : undefined;
-      const passed = this.referenceTargets(file, record, v.ref, from);
-      if (!passed) continue;
-      const callee = this.calls.resolve(file, record, call);
-      if (!callee || callee.resolution === 'name') {
-        out.push({ from, targets: passed.targets, confidence: Math.min(passed.confidence, HANDED_OFF_CONFIDENCE), line: v.line, character: v.character });
-        continue;
-      }
-      for (const fn of callee.targets) {
-        if (!CALLABLE_KINDS.has(fn.kind)) continue;
-        const param = this.parameters(fn)[v.index ?? -1];
-        if (fn.file !== file) out.push({ from: fn, targets: [], confidence: 0, line: v.line, character: v.character });
-        for (const site of param ? this.parameterCalls(fn, param) : []) {
-          out.push({ from: site.from, targets: passed.targets, confidence: Math.min(passed.confidence, callee.confidence, ALIAS_CONFIDENCE), line: site.line, character: site.character });
-        }
-      }
-    }
-    return out;
-  }
-
-  /** Bare calls of `param` inside `fn` (or functions nested in it): where a passed function is called. */
-  private parameterCalls(fn: IndexedSymbol, param: string): { from: IndexedSymbol; line: number; character: number }[] {
-    const record = this.table.files.get(fn.file);
-    const fileSymbols = this.table.byFile.get(fn.file);
-    if (!record || !fileSymbols) return [];
-    const out: { from: IndexedSymbol; line: number; character: number }[] = [];
-    for (const c of this.callsOf(record).get(param) ?? []) {
-      if (c.enclosing === undefined) continue;
-      const from = fileSymbols[c.enclosing];
-      if (from.startIndex < fn.startIndex || from.endIndex > fn.endIndex) continue;
+    return passedFunctionFlows(this.table, file, record, {
+      resolve: (call) => this.calls.resolve(file, record, call),
+      passed: (v, from) => this.referenceTargets(file, record, v.ref, from),
+      parameterFor: (fn, _call, v) => this.parameters(fn)[v.index ?? -1],
       // A nested function declaring its own parameter of that name calls something else.
-      if (from !== fn && this.parameters(from).includes(param)) continue;
-      out.push({ from, line: c.line, character: c.character });
-    }
-    return out;
+      rebinds: (_fnRecord, scope, param) => this.parameters(scope).includes(param),
+    });
   }
 
   /** The functions a reference (`f`, `a.b`, `this.m`, `make()`) denotes, seen from `scope`. */
@@ -228,21 +192,84 @@ export class FunctionValues {
     }
     return index.get(`${kind}\0${scope ?? ''}\0${name}`);
   }
+}
 
-  /** Calls by `line:character` and bare calls by name, one index per record. */
-  private callsOf(record: FileRecord): Map<string, CallRecord[]> {
-    let index = this.callIndex.get(record.calls);
-    if (!index) {
-      index = new Map();
-      for (const c of record.calls) {
-        const at = `${c.line}:${c.character}`;
-        if (!index.has(at)) index.set(at, [c]);
-        if (c.receiver === undefined) index.get(c.name)?.push(c) ?? index.set(c.name, [c]);
-      }
-      this.callIndex.set(record.calls, index);
+/** How one language follows a function passed as an argument (JS: FunctionValues, Python: python-callbacks.ts). */
+export interface PassedFunctions {
+  /** The call's callees, as the graph links the call. */
+  resolve(call: CallRecord): ResolvedCall | undefined;
+  /** The functions the argument denotes, seen from the code that passes it. */
+  passed(v: ValueRecord, from: IndexedSymbol | undefined): { targets: IndexedSymbol[]; confidence: number } | undefined;
+  /** The parameter of the callee `fn` that receives the argument. */
+  parameterFor(fn: IndexedSymbol, call: CallRecord, v: ValueRecord): string | undefined;
+  /** `scope` (a function nested in the callee) binds `param` anew, so its calls of that name call something else. */
+  rebinds(record: FileRecord, scope: IndexedSymbol, param: string): boolean;
+}
+
+/**
+ * The edges functions passed as arguments make (`arg` records): into the callee where it calls the parameter
+ * (0.9), or from the passing code at 0.45 when the callee is outside the workspace or unresolved.
+ */
+export function passedFunctionFlows(table: SymbolTable, file: string, record: FileRecord, how: PassedFunctions): ValueFlow[] {
+  if (!record.values) return [];
+  const out: ValueFlow[] = [];
+  const fileSymbols = table.byFile.get(file) ?? [];
+  for (const v of record.values) {
+    if (v.kind !== 'arg') continue;
+    const call = callsByPlace(record).get(`${v.callLine}:${v.callCharacter}`)?.[0];
+    if (!call) continue;
+    const from = v.scope !== undefined ? fileSymbols[v.scope] : undefined;
+    const passed = how.passed(v, from);
+    if (!passed) continue;
+    const callee = how.resolve(call);
+    if (!callee || callee.resolution === 'name') {
+      out.push({ from, targets: passed.targets, confidence: Math.min(passed.confidence, HANDED_OFF_CONFIDENCE), line: v.line, character: v.character });
+      continue;
     }
-    return index;
+    for (const fn of callee.targets) {
+      if (!CALLABLE_KINDS.has(fn.kind)) continue;
+      const param = how.parameterFor(fn, call, v);
+      if (fn.file !== file) out.push({ from: fn, targets: [], confidence: 0, line: v.line, character: v.character });
+      for (const site of param ? parameterCalls(table, fn, param, how) : []) {
+        out.push({ from: site.from, targets: passed.targets, confidence: Math.min(passed.confidence, callee.confidence, ALIAS_CONFIDENCE), line: site.line, character: site.character });
+      }
+    }
   }
+  return out;
+}
+
+/** Bare calls of `param` inside `fn` (or functions nested in it that do not rebind it): where a passed function is called. */
+function parameterCalls(table: SymbolTable, fn: IndexedSymbol, param: string, how: PassedFunctions): { from: IndexedSymbol; line: number; character: number }[] {
+  const record = table.files.get(fn.file);
+  const fileSymbols = table.byFile.get(fn.file);
+  if (!record || !fileSymbols) return [];
+  const out: { from: IndexedSymbol; line: number; character: number }[] = [];
+  for (const c of callsByPlace(record).get(param) ?? []) {
+    if (c.enclosing === undefined || c.element || c.decorator) continue;
+    const from = fileSymbols[c.enclosing];
+    if (from.startIndex < fn.startIndex || from.endIndex > fn.endIndex) continue;
+    let rebound = false;
+    for (let s: IndexedSymbol | undefined = from; s && s !== fn && !rebound; s = s.parent !== undefined ? fileSymbols[s.parent] : undefined) rebound = how.rebinds(record, s, param);
+    if (!rebound) out.push({ from, line: c.line, character: c.character });
+  }
+  return out;
+}
+
+const callIndex = new WeakMap<readonly CallRecord[], Map<string, CallRecord[]>>();
+
+/** A record's calls by `line:character`, and its bare calls by name; one index per record. */
+function callsByPlace(record: FileRecord): Map<string, CallRecord[]> {
+  let index = callIndex.get(record.calls);
+  if (!index) {
+    index = new Map();
+    for (const c of record.calls) {
+      const at = `${c.line}:${c.character}`;
+      if (!index.has(at)) index.set(at, [c]);
+      if (c.receiver === undefined) index.get(c.name)?.push(c) ?? index.set(c.name, [c]);
+    }
+    callIndex.set(record.calls, index);
+  }
+  return index;
 }
 
 /**

@@ -6,6 +6,7 @@ import { docComment, signatureOf } from './documentation';
 import { mergeOverloads } from './overloads';
 import { rustUseImports } from './rust-use';
 import { functionValues } from './js-values';
+import { pythonValues } from './python-values';
 import { isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
 import { languageInfo } from './languages';
 import { withTypeBounds } from './type-bounds';
@@ -134,7 +135,8 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const bindingsOf = (ms: QueryMatch[]) => ms.map((m) => bindingFrom(m, locate, symbols)).filter((b): b is BindingRecord => b !== undefined);
   const bindings = withTypeBounds(bindingsOf(bindMatches.filter((m) => !isBound(m))), bindingsOf(bindMatches.filter(isBound)));
   for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
-  const values = functionValues(valueMatches, calls, symbols, imports, locate, (i) => codePointColumn(text, i));
+  const column = (i: number) => codePointColumn(text, i);
+  const values = lang === 'python' ? pythonValues(valueMatches, symbols, imports, bindings, locate, column) : functionValues(valueMatches, calls, symbols, imports, locate, column);
 
   return mergeOverloads({
     lang,

@@ -121,6 +121,9 @@ export interface BindingRecord {
  *  - `return`: the function `scope` returns `ref`.
  *  - `arg`: `ref` is argument `index` of the call whose name is at `callLine`:`callCharacter`.
  *  - `export`: `module.exports = ref`.
+ * Python records only `arg` (src/index/python-values.ts): `run(f)`, `run(cb=f)` (`name` is the keyword),
+ * `run(partial(f, 1))` (`ref` f), `run(obj.m)`; with `decorates`, `@dec` over the definition named `ref` (at
+ * line:character) applies dec to it (`index` 0), `@dec(…)` applies what that call returns (`index` -1).
  */
 export interface ValueRecord {
   kind: 'alias' | 'return' | 'arg' | 'export';
@@ -129,6 +132,8 @@ export interface ValueRecord {
   index?: number;
   callLine?: number;
   callCharacter?: number;
+  /** Python: the argument is the definition a decorator is applied to (see above). */
+  decorates?: boolean;
   /** 1-based position of `ref`. */
   line: number;
   character: number;
@@ -142,7 +147,7 @@ export interface FileRecord {
   calls: CallRecord[];
   imports: ImportRecord[];
   bindings: BindingRecord[];
-  /** JavaScript/TypeScript function values; absent when there are none. */
+  /** JavaScript/TypeScript function values, Python functions passed to calls; absent when there are none. */
   values?: ValueRecord[];
   /** Go `package x` name, Python/Rust nothing. */
   packageName?: string;
