@@ -20,6 +20,12 @@ export const MAX_DISPATCH_TARGETS = 64;
  * run any of ~100 Write methods in the standard library, and each is a caller a change there can break.
  */
 export const MAX_GO_INTERFACE_TARGETS = 512;
+/**
+ * A TS/JS interface or abstract member has no body: one of its implementations is what runs, however many there
+ * are, as in Go (class hierarchy analysis lists them all). effect's `Pipeable.pipe` has ~90 workspace
+ * implementations and every `x.pipe()` may run any of them.
+ */
+export const MAX_INTERFACE_MEMBER_TARGETS = 512;
 
 /**
  * The confidence of a dispatch edge to one of `implementations` overrides: 0.9 for one, then 0.1 less each
@@ -99,7 +105,7 @@ export class DispatchIndex {
     if (STATIC_SIGNATURE.test(target.signature)) return [];
     const impls = this.implementations(target);
     const ifaces = this.typedInterfaces(target, receiverTypes);
-    if (!ifaces.length) return impls.length <= MAX_DISPATCH_TARGETS ? impls : [];
+    if (!ifaces.length) return impls.length <= (this.interfaceMember(target) ? MAX_INTERFACE_MEMBER_TARGETS : MAX_DISPATCH_TARGETS) ? impls : [];
     // The same interface method is called through the same interfaces at thousands of sites (`w.Write`): once each.
     const key = `${target.id}\0${ifaces.map((i) => i.id).join('\0')}`;
     let narrowed = this.throughInterfaces.get(key);

@@ -166,6 +166,7 @@ function addDef(defs: Map<number, Def>, node: Node, nameNode: Node, kind: Symbol
   const key = nameNode.startIndex;
   const existing = defs.get(key);
   const heritage = match.captures.filter((c) => c.name === 'def.heritage').map((c) => baseTypeName(c.node.text));
+  if (kind === 'type' && node.type === 'type_alias_declaration') heritage.push(...aliasedTypes(node.childForFieldName('value')));
   const container = match.captures.find((c) => c.name === 'def.container')?.node.text;
   const receiver = match.captures.find((c) => c.name === 'def.receiver')?.node.text;
   const prototype = match.captures.some((c) => c.name === 'def.prototype') || undefined;
@@ -181,6 +182,21 @@ function addDef(defs: Map<number, Def>, node: Node, nameNode: Node, kind: Symbol
     return;
   }
   defs.set(key, { node, nameNode, kind, heritage, container, receiver, prototype });
+}
+
+/**
+ * The named types a TS type alias stands for: `type LogLevel = All | Fatal | …`, `type T = A & B`, `type U = ns.V<X>`.
+ * A value of the alias is a value of one (union) or all (intersection) of them, so their members are the alias's,
+ * and an object literal typed by the alias implements the members it has of them (effect's `logLevelAll: LogLevel =
+ * { pipe() {…} }` implements `Pipeable.pipe` through `interface All extends Pipeable`). Literal, object, function
+ * and mapped types name nothing.
+ */
+function aliasedTypes(value: Node | null): string[] {
+  if (!value) return [];
+  if (value.type === 'union_type' || value.type === 'intersection_type' || value.type === 'parenthesized_type') return value.namedChildren.flatMap((c) => (c ? aliasedTypes(c) : []));
+  if (value.type === 'type_identifier' || value.type === 'nested_type_identifier') return [value.text];
+  if (value.type === 'generic_type') return [baseTypeName(value.text)];
+  return [];
 }
 
 /** Heritage patterns match without @name (so one match per base); attach them to the def they belong to. */
