@@ -6,7 +6,7 @@ import { docComment, signatureOf } from './documentation';
 import { mergeOverloads } from './overloads';
 import { rustUseImports } from './rust-use';
 import { functionValues } from './js-values';
-import { isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
+import { annotatedResult, isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
 import { languageInfo } from './languages';
 import { withTypeBounds } from './type-bounds';
 import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, SymbolRecord } from './records';
@@ -286,6 +286,7 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       parent: parentSymbol,
       heritage: def.heritage.length || def.trait ? [...def.heritage] : undefined,
       trait: parentDef?.implOnly && parentDef.trait && kind === 'method' ? parentDef.trait : undefined,
+      returns: languageInfo(lang).family === 'js' ? annotatedResult(def.node) : undefined,
       startIndex: def.node.startIndex,
       endIndex: def.node.endIndex,
     });

@@ -57,10 +57,16 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       assert.deepEqual(ids(callees.callees), ['lib/countdown.ts#Countdown.next']);
     });
 
-    it('an object literal typed by a union alias implements its parts\' members; a call typed by a constant\'s function type dispatches', async () => {
+    it('an object literal typed by a union alias implements its parts\' members; calls typed by a constant\'s function type, overloads or dual<…> dispatch', async () => {
       const r = await callTool(w.ctx, 'find_callers', { symbol: 'app/kinds.ts#plain.pipe', depth: 1 });
       // `proto.pipe()` in both() is Pipe.pipe too (proto is an `Omit<…>` of it).
-      assert.deepEqual(byId(r.callers), { 'app/kinds.ts#both': 'dispatch', 'app/kinds.ts#viaAnnotation': 'dispatch', 'lib/pipeable.ts#show': 'dispatch' });
+      assert.deepEqual(byId(r.callers), {
+        'app/kinds.ts#both': 'dispatch',
+        'app/kinds.ts#viaAnnotation': 'dispatch',
+        'app/kinds.ts#viaDual': 'dispatch',
+        'app/kinds.ts#viaOverloads': 'dispatch',
+        'lib/pipeable.ts#show': 'dispatch',
+      });
       for (const c of r.callers) assert.ok(c.confidence >= 0.5, `${c.id} ${c.confidence}`);
       const callees = await callTool(w.ctx, 'find_callees', { symbol: 'app/kinds.ts#viaAnnotation', depth: 1 });
       assert.deepEqual(byId(callees.callees), {
