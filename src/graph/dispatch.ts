@@ -35,9 +35,9 @@ export const MAX_INTERFACE_MEMBER_TARGETS = 512;
  *
  * `keepsFloor`: a TS/JS call to an interface or abstract member (it has no body of its own, so one of the
  * implementations is what runs: TypeScript's call hierarchy and class hierarchy analysis list them all), or a Go
- * call through an interface-typed receiver. Up to MAX_DISPATCH_TARGETS (Go: MAX_GO_INTERFACE_TARGETS) they keep
- * the default floor, 0.5, when the call itself is that sure (effect's `Pipeable.pipe`, 56 implementations: below
- * the floor, every `x.pipe()` was missing from a change's callers).
+ * call through an interface-typed receiver. Up to MAX_INTERFACE_MEMBER_TARGETS (Go: MAX_GO_INTERFACE_TARGETS) they
+ * keep the default floor, 0.5, when the call itself is that sure (effect's `Pipeable.pipe`, ~90 implementations:
+ * below the floor, every `x.pipe()` was missing from a change's callers).
  */
 export function dispatchConfidence(callConfidence: number, implementations: number, keepsFloor = false): number {
   let byCount = 0.9 - 0.1 * Math.log2(Math.max(1, implementations));
