@@ -285,8 +285,9 @@ function* goImplementations(table: SymbolTable, types: TypeHierarchy): Generator
 }
 
 /**
- * TS/JS object literals that stand for an interface or class: `const x: Feature = { initialize() {…} }`, and the
- * literal a function declared `(): Feature` returns. Their methods (symbols nested in the constant or function)
+ * TS/JS object literals that stand for an interface or class: `const x: Feature = { initialize() {…} }`, the
+ * literal a function declared `(): Feature` returns, and the one returned by a constant's function whose calls
+ * return a type (SymbolRecord.returns: effect's `dual<…, (self: Hook) => Hook>(2, (self) => ({ pipe() {…} }))`). Their methods (symbols nested in the constant or function)
  * implement the type's members of the same name. Yields (declared member, literal method) pairs.
  */
 function* literalImplementations(table: SymbolTable, types: TypeHierarchy): Generator<[IndexedSymbol, IndexedSymbol]> {
@@ -301,8 +302,11 @@ function* literalImplementations(table: SymbolTable, types: TypeHierarchy): Gene
       if (owner?.kind === 'constant' && owner.name === b.name) typed.set(owner.local, b.type);
     }
     for (const s of symbols) {
+      // A constant whose calls return a type (`const make: (…) => Hook = dual<…>(2, (self) => ({ pipe() {…} }))`):
+      // the literal its function returns is that type.
+      if (s.kind === 'constant' && s.returns && !typed.has(s.local)) typed.set(s.local, s.returns);
       if (s.kind !== 'function' && s.kind !== 'method') continue;
-      const returned = returnTypeName(s.signature, s.name, 'js');
+      const returned = s.returns ?? returnTypeName(s.signature, s.name, 'js');
       if (returned) typed.set(s.local, returned);
     }
     if (!typed.size) continue;

@@ -35,8 +35,8 @@ export function isRequire(declarator: Node): boolean {
  * The named type calls of a TS constant return, from its type annotation: `const sleep: (d: Duration) => Effect<void>
  * = …` → `Effect`, and for an object type of call signatures (effect's `dual` overloads: `{ <A>(value: A): (self:
  * Ref<A>) => Effect<void>; <A>(self: Ref<A>, value: A): Effect<void> }`) the one named type its signatures return
- * that is not a function (a call whose result is used as an object took one of those). Several, a function returned
- * by every signature, or no annotation: undefined.
+ * that is not a function (a call whose result is used as an object took one of those); an arrow function's declared
+ * result type (`Promise<T>` → T). Several, a function returned by every signature, or no type: undefined.
  */
 export function annotatedResult(declarator: Node): string | undefined {
   if (declarator.type !== 'variable_declarator') return undefined;
@@ -46,8 +46,16 @@ export function annotatedResult(declarator: Node): string | undefined {
     return names.size === 1 ? [...names][0] : undefined;
   }
   const type = declarator.childForFieldName('type')?.namedChildren[0];
-  if (type?.type === 'function_type') return namedType(type.childForFieldName('return_type'));
-  if (type?.type !== 'object_type') return undefined;
+  if (!type) {
+    // `const make = (options: { …long… }): ConfigProvider => ({ … })`: the declared result, which a long parameter
+    // list can push past the end of the kept signature.
+    const value = declarator.childForFieldName('value');
+    const declared = value?.type === 'arrow_function' || value?.type === 'function_expression' ? value.childForFieldName('return_type')?.namedChildren[0] : undefined;
+    const promised = declared?.type === 'generic_type' && declared.childForFieldName('name')?.text === 'Promise' ? declared.childForFieldName('type_arguments')?.namedChildren[0] : declared;
+    return namedType(promised);
+  }
+  if (type.type === 'function_type') return namedType(type.childForFieldName('return_type'));
+  if (type.type !== 'object_type') return undefined;
   const names = new Set(callSignatureResults(type.text));
   return names.size === 1 ? [...names][0] : undefined;
 }

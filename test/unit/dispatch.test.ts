@@ -65,8 +65,12 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
         'app/kinds.ts#viaAnnotation': 'dispatch',
         'app/kinds.ts#viaDual': 'dispatch',
         'app/kinds.ts#viaOverloads': 'dispatch',
+        'app/kinds.ts#wrapped.pipe': 'dispatch',
         'lib/pipeable.ts#show': 'dispatch',
       });
+      // The literal a `dual<…>` body returns implements Pipe too.
+      const wrapped = await callTool(w.ctx, 'find_callers', { symbol: 'app/kinds.ts#wrapped.pipe', depth: 1 });
+      assert.equal(byId(wrapped.callers)['app/kinds.ts#viaDual'], 'dispatch');
       for (const c of r.callers) assert.ok(c.confidence >= 0.5, `${c.id} ${c.confidence}`);
       const callees = await callTool(w.ctx, 'find_callees', { symbol: 'app/kinds.ts#viaAnnotation', depth: 1 });
       assert.deepEqual(byId(callees.callees), {
@@ -75,6 +79,7 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
         'app/kinds.ts#Tagged.pipe': 'dispatch',
         'app/kinds.ts#proto.pipe': 'dispatch',
         'app/kinds.ts#plain.pipe': 'dispatch',
+        'app/kinds.ts#wrapped.pipe': 'dispatch',
       });
     });
   });
