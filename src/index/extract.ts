@@ -129,7 +129,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const ordered = [...defs.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
   const { symbols, symbolOfDef } = buildSymbols(lang, ordered, text);
   const locate = enclosingLocator(ordered, symbolOfDef);
-  const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text)).filter((c): c is CallRecord => c !== undefined));
+  const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text, languageInfo(lang).family === 'js')).filter((c): c is CallRecord => c !== undefined));
   const isBound = (m: QueryMatch) => m.captures.some((c) => c.name === 'bind.bound');
   const bindingsOf = (ms: QueryMatch[]) => ms.map((m) => bindingFrom(m, locate, symbols)).filter((b): b is BindingRecord => b !== undefined);
   const bindings = withTypeBounds(bindingsOf(bindMatches.filter((m) => !isBound(m))), bindingsOf(bindMatches.filter(isBound)));
@@ -341,7 +341,7 @@ function enclosingLocator(ordered: Def[], symbolOfDef: Map<Def, number>): (offse
   };
 }
 
-function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, text: string): CallRecord | undefined {
+function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, text: string, js: boolean): CallRecord | undefined {
   const caps = captureMap(match);
   const nameNode = caps.get('call.name');
   const callNode = caps.get('call') ?? caps.get('call.new') ?? caps.get('call.decorator');
@@ -353,6 +353,12 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
   const rawTooLong = receiverNode !== undefined && receiverNode.endIndex - receiverNode.startIndex > RECEIVER_RAW_MAX;
   let receiver = rawTooLong ? '<expr>' : receiverNode ? receiverNode.text.replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ') : undefined;
   if (receiver && receiver.length > RECEIVER_MAX) receiver = '<expr>';
+  // `Effect.gen(function* () { …many lines… }).pipe(…)`: a JS/TS receiver too long to keep that is one call of a plain
+  // path keeps its callee (`Effect.gen(…)`), whose declared result types the receiver as a shorter call's would.
+  if (receiver === '<expr>' && js && receiverNode?.type === 'call_expression') {
+    const callee = receiverNode.childForFieldName('function');
+    if (callee && callee.endIndex - callee.startIndex <= RECEIVER_MAX && /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(callee.text)) receiver = `${callee.text}(…)`;
+  }
   return {
     name: nameNode.text,
     receiver,

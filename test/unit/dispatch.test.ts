@@ -64,6 +64,7 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
         'app/kinds.ts#both': 'dispatch',
         'app/kinds.ts#viaAnnotation': 'dispatch',
         'app/kinds.ts#viaDual': 'dispatch',
+        'app/kinds.ts#viaLongReceiver': 'dispatch',
         'app/kinds.ts#viaOverloads': 'dispatch',
         'app/kinds.ts#wrapped.pipe': 'dispatch',
         'lib/pipeable.ts#show': 'dispatch',
