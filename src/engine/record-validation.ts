@@ -129,6 +129,7 @@ function validateSymbol(symbol: Record<string, unknown>, where: string, symbolCo
   int(symbol.parent, where, 'parent', 0, symbolCount - 1, true);
   if (symbol.heritage !== undefined) list(symbol.heritage, where, 'heritage').forEach((h, i) => text(h, where, `heritage[${i}]`));
   text(symbol.trait, where, 'trait', true);
+  text(symbol.returns, where, 'returns', true);
   int(symbol.startIndex, where, 'startIndex', 0, Number.MAX_SAFE_INTEGER);
   int(symbol.endIndex, where, 'endIndex', symbol.startIndex as number, Number.MAX_SAFE_INTEGER);
 }

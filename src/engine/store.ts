@@ -19,9 +19,10 @@ import { validateStoredFile } from './record-validation';
  */
 /**
  * 10: Go receivers typed from declarations (`@bind.returns.second`, embedded fields). 11: Python records carry
- * passed-function `arg` values, and map/filter/sorted(key=) callbacks are no longer call records.
+ * passed-function `arg` values, and map/filter/sorted(key=) callbacks are no longer call records. 12: TS symbols
+ * carry `returns` (what calls of an annotated constant return).
  */
-export const INDEX_FORMAT = 11;
+export const INDEX_FORMAT = 12;
 /** What the index's signature covers besides the payload (with the engine version): see `verified`. */
 export const INDEX_DOMAIN = `sightline-index|${INDEX_FORMAT}`;
 export const INDEX_FILE = 'index.json.gz';

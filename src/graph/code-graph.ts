@@ -382,7 +382,7 @@ export function sameShape(a: FileRecord, b: FileRecord): boolean {
   for (let i = 0; i < a.symbols.length; i++) {
     const x = a.symbols[i];
     const y = b.symbols[i];
-    if (x.name !== y.name || x.qualifiedName !== y.qualifiedName || x.kind !== y.kind || x.parent !== y.parent || x.signature !== y.signature || x.trait !== y.trait) return false;
+    if (x.name !== y.name || x.qualifiedName !== y.qualifiedName || x.kind !== y.kind || x.parent !== y.parent || x.signature !== y.signature || x.trait !== y.trait || x.returns !== y.returns) return false;
     if ((x.heritage ?? []).join('\0') !== (y.heritage ?? []).join('\0')) return false;
   }
   for (let i = 0; i < a.imports.length; i++) {

@@ -20,6 +20,12 @@ export const MAX_DISPATCH_TARGETS = 64;
  * run any of ~100 Write methods in the standard library, and each is a caller a change there can break.
  */
 export const MAX_GO_INTERFACE_TARGETS = 512;
+/**
+ * A TS/JS interface or abstract member has no body: one of its implementations is what runs, however many there
+ * are, as in Go (class hierarchy analysis lists them all). effect's `Pipeable.pipe` has ~90 workspace
+ * implementations and every `x.pipe()` may run any of them.
+ */
+export const MAX_INTERFACE_MEMBER_TARGETS = 512;
 
 /**
  * The confidence of a dispatch edge to one of `implementations` overrides: 0.9 for one, then 0.1 less each
@@ -29,9 +35,9 @@ export const MAX_GO_INTERFACE_TARGETS = 512;
  *
  * `keepsFloor`: a TS/JS call to an interface or abstract member (it has no body of its own, so one of the
  * implementations is what runs: TypeScript's call hierarchy and class hierarchy analysis list them all), or a Go
- * call through an interface-typed receiver. Up to MAX_DISPATCH_TARGETS (Go: MAX_GO_INTERFACE_TARGETS) they keep
- * the default floor, 0.5, when the call itself is that sure (effect's `Pipeable.pipe`, 56 implementations: below
- * the floor, every `x.pipe()` was missing from a change's callers).
+ * call through an interface-typed receiver. Up to MAX_INTERFACE_MEMBER_TARGETS (Go: MAX_GO_INTERFACE_TARGETS) they
+ * keep the default floor, 0.5, when the call itself is that sure (effect's `Pipeable.pipe`, ~90 implementations:
+ * below the floor, every `x.pipe()` was missing from a change's callers).
  */
 export function dispatchConfidence(callConfidence: number, implementations: number, keepsFloor = false): number {
   let byCount = 0.9 - 0.1 * Math.log2(Math.max(1, implementations));
@@ -99,7 +105,7 @@ export class DispatchIndex {
     if (STATIC_SIGNATURE.test(target.signature)) return [];
     const impls = this.implementations(target);
     const ifaces = this.typedInterfaces(target, receiverTypes);
-    if (!ifaces.length) return impls.length <= MAX_DISPATCH_TARGETS ? impls : [];
+    if (!ifaces.length) return impls.length <= (this.interfaceMember(target) ? MAX_INTERFACE_MEMBER_TARGETS : MAX_DISPATCH_TARGETS) ? impls : [];
     // The same interface method is called through the same interfaces at thousands of sites (`w.Write`): once each.
     const key = `${target.id}\0${ifaces.map((i) => i.id).join('\0')}`;
     let narrowed = this.throughInterfaces.get(key);
@@ -279,8 +285,9 @@ function* goImplementations(table: SymbolTable, types: TypeHierarchy): Generator
 }
 
 /**
- * TS/JS object literals that stand for an interface or class: `const x: Feature = { initialize() {…} }`, and the
- * literal a function declared `(): Feature` returns. Their methods (symbols nested in the constant or function)
+ * TS/JS object literals that stand for an interface or class: `const x: Feature = { initialize() {…} }`, the
+ * literal a function declared `(): Feature` returns, and the one returned by a constant's function whose calls
+ * return a type (SymbolRecord.returns: effect's `dual<…, (self: Hook) => Hook>(2, (self) => ({ pipe() {…} }))`). Their methods (symbols nested in the constant or function)
  * implement the type's members of the same name. Yields (declared member, literal method) pairs.
  */
 function* literalImplementations(table: SymbolTable, types: TypeHierarchy): Generator<[IndexedSymbol, IndexedSymbol]> {
@@ -295,8 +302,11 @@ function* literalImplementations(table: SymbolTable, types: TypeHierarchy): Gene
       if (owner?.kind === 'constant' && owner.name === b.name) typed.set(owner.local, b.type);
     }
     for (const s of symbols) {
+      // A constant whose calls return a type (`const make: (…) => Hook = dual<…>(2, (self) => ({ pipe() {…} }))`):
+      // the literal its function returns is that type.
+      if (s.kind === 'constant' && s.returns && !typed.has(s.local)) typed.set(s.local, s.returns);
       if (s.kind !== 'function' && s.kind !== 'method') continue;
-      const returned = returnTypeName(s.signature, s.name, 'js');
+      const returned = s.returns ?? returnTypeName(s.signature, s.name, 'js');
       if (returned) typed.set(s.local, returned);
     }
     if (!typed.size) continue;

@@ -439,7 +439,7 @@ export class CallResolver {
           if (!elements) types.push(fn);
           continue;
         }
-        const typeName = returnTypeName(fn.signature, fn.name, family, result, elements);
+        const typeName = (result === 0 && !elements ? fn.returns : undefined) ?? returnTypeName(fn.signature, fn.name, family, result, elements);
         if (typeName === 'Self') {
           const owner = this.types.enclosingType(fn.file, fn);
           if (owner) types.push(owner);

@@ -41,13 +41,20 @@ export function returnTypeName(signature: string, name: string, family: string, 
       const results = signature.slice(i + 1);
       if (family === 'go' && /^\s*\(/.test(results)) return goResultType(results, result, elements);
       if (family === 'go') return result === 0 ? goTypeName(results.trim(), elements) : undefined;
-      return result > 0 || elements ? undefined : RETURN_TYPE[family]?.exec(results)?.[1];
+      if (result > 0 || elements) return undefined;
+      // A constant annotated with a function type: `const succeed: <A>(value: A) => Effect<A> = core.succeed`.
+      if (family === 'js' && at >= 0 && FUNCTION_TYPE_ANNOTATION.test(signature.slice(at + name.length, open))) return ANNOTATED_RETURN.exec(results)?.[1];
+      return RETURN_TYPE[family]?.exec(results)?.[1];
     }
   }
   return undefined;
 }
 
 const PATH = '([A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*)';
+/** Between a constant's name and its parameters: `: ` and the function type's own type parameters, if any. */
+const FUNCTION_TYPE_ANNOTATION = /^\s*:\s*(?:<[^()]*>\s*)?$/;
+/** The result of a function type: `=> Effect<A> = …`, `=> ns.Foo`; a type predicate or a function type returned says nothing. */
+const ANNOTATED_RETURN = new RegExp(`^\\s*=>\\s*(?:Promise<)?${PATH}(?![\\w$.]*\\s+is\\b)\\s*(?:[<;=]|$)`);
 const RETURN_TYPE: Record<string, RegExp> = {
   js: new RegExp(`^\\s*:\\s*(?:Promise<)?${PATH}(?![\\w$.]*\\s+is\\b)\\s*(?:[<>;{]|$|=>)`),
   python: new RegExp(`^\\s*->\\s*["']?${PATH}["']?\\s*(?:\\[|$)`),

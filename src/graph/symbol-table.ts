@@ -142,6 +142,7 @@ function indexedSymbol(s: SymbolRecord, id: string, file: string, lang: Language
     doc: s.doc,
     parent: s.parent,
     heritage: s.heritage,
+    returns: s.returns,
     startIndex: s.startIndex,
     endIndex: s.endIndex,
     id,

@@ -7,7 +7,7 @@ import { mergeOverloads } from './overloads';
 import { rustUseImports } from './rust-use';
 import { functionValues } from './js-values';
 import { pythonValues } from './python-values';
-import { isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
+import { annotatedResult, isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
 import { languageInfo } from './languages';
 import { withTypeBounds } from './type-bounds';
 import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, SymbolRecord } from './records';
@@ -130,7 +130,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const ordered = [...defs.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
   const { symbols, symbolOfDef } = buildSymbols(lang, ordered, text);
   const locate = enclosingLocator(ordered, symbolOfDef);
-  const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text)).filter((c): c is CallRecord => c !== undefined));
+  const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text, languageInfo(lang).family === 'js')).filter((c): c is CallRecord => c !== undefined));
   const isBound = (m: QueryMatch) => m.captures.some((c) => c.name === 'bind.bound');
   const bindingsOf = (ms: QueryMatch[]) => ms.map((m) => bindingFrom(m, locate, symbols)).filter((b): b is BindingRecord => b !== undefined);
   const bindings = withTypeBounds(bindingsOf(bindMatches.filter((m) => !isBound(m))), bindingsOf(bindMatches.filter(isBound)));
@@ -168,6 +168,7 @@ function addDef(defs: Map<number, Def>, node: Node, nameNode: Node, kind: Symbol
   const key = nameNode.startIndex;
   const existing = defs.get(key);
   const heritage = match.captures.filter((c) => c.name === 'def.heritage').map((c) => baseTypeName(c.node.text));
+  if (kind === 'type' && node.type === 'type_alias_declaration') heritage.push(...aliasedTypes(node.childForFieldName('value')));
   const container = match.captures.find((c) => c.name === 'def.container')?.node.text;
   const receiver = match.captures.find((c) => c.name === 'def.receiver')?.node.text;
   const prototype = match.captures.some((c) => c.name === 'def.prototype') || undefined;
@@ -183,6 +184,21 @@ function addDef(defs: Map<number, Def>, node: Node, nameNode: Node, kind: Symbol
     return;
   }
   defs.set(key, { node, nameNode, kind, heritage, container, receiver, prototype });
+}
+
+/**
+ * The named types a TS type alias stands for: `type LogLevel = All | Fatal | …`, `type T = A & B`, `type U = ns.V<X>`.
+ * A value of the alias is a value of one (union) or all (intersection) of them, so their members are the alias's,
+ * and an object literal typed by the alias implements the members it has of them (effect's `logLevelAll: LogLevel =
+ * { pipe() {…} }` implements `Pipeable.pipe` through `interface All extends Pipeable`). Literal, object, function
+ * and mapped types name nothing.
+ */
+function aliasedTypes(value: Node | null): string[] {
+  if (!value) return [];
+  if (value.type === 'union_type' || value.type === 'intersection_type' || value.type === 'parenthesized_type') return value.namedChildren.flatMap((c) => (c ? aliasedTypes(c) : []));
+  if (value.type === 'type_identifier' || value.type === 'nested_type_identifier') return [value.text];
+  if (value.type === 'generic_type') return [baseTypeName(value.text)];
+  return [];
 }
 
 /** Heritage patterns match without @name (so one match per base); attach them to the def they belong to. */
@@ -272,6 +288,7 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       parent: parentSymbol,
       heritage: def.heritage.length || def.trait ? [...def.heritage] : undefined,
       trait: parentDef?.implOnly && parentDef.trait && kind === 'method' ? parentDef.trait : undefined,
+      returns: languageInfo(lang).family === 'js' ? annotatedResult(def.node) : undefined,
       startIndex: def.node.startIndex,
       endIndex: def.node.endIndex,
     });
@@ -326,7 +343,7 @@ function enclosingLocator(ordered: Def[], symbolOfDef: Map<Def, number>): (offse
   };
 }
 
-function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, text: string): CallRecord | undefined {
+function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, text: string, js: boolean): CallRecord | undefined {
   const caps = captureMap(match);
   const nameNode = caps.get('call.name');
   const callNode = caps.get('call') ?? caps.get('call.new') ?? caps.get('call.decorator');
@@ -338,6 +355,12 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
   const rawTooLong = receiverNode !== undefined && receiverNode.endIndex - receiverNode.startIndex > RECEIVER_RAW_MAX;
   let receiver = rawTooLong ? '<expr>' : receiverNode ? receiverNode.text.replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ') : undefined;
   if (receiver && receiver.length > RECEIVER_MAX) receiver = '<expr>';
+  // `Effect.gen(function* () { …many lines… }).pipe(…)`: a JS/TS receiver too long to keep that is one call of a plain
+  // path keeps its callee (`Effect.gen(…)`), whose declared result types the receiver as a shorter call's would.
+  if (receiver === '<expr>' && js && receiverNode?.type === 'call_expression') {
+    const callee = receiverNode.childForFieldName('function');
+    if (callee && callee.endIndex - callee.startIndex <= RECEIVER_MAX && /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(callee.text)) receiver = `${callee.text}(…)`;
+  }
   return {
     name: nameNode.text,
     receiver,

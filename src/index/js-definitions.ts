@@ -30,3 +30,110 @@ export function isRequire(declarator: Node): boolean {
   const value = declarator.childForFieldName('value');
   return value?.type === 'call_expression' && value.childForFieldName('function')?.text === 'require';
 }
+
+/**
+ * The named type calls of a TS constant return, from its type annotation: `const sleep: (d: Duration) => Effect<void>
+ * = …` → `Effect`, and for an object type of call signatures (effect's `dual` overloads: `{ <A>(value: A): (self:
+ * Ref<A>) => Effect<void>; <A>(self: Ref<A>, value: A): Effect<void> }`) the one named type its signatures return
+ * that is not a function (a call whose result is used as an object took one of those); an arrow function's declared
+ * result type (`Promise<T>` → T). Several, a function returned by every signature, or no type: undefined.
+ */
+export function annotatedResult(declarator: Node): string | undefined {
+  if (declarator.type !== 'variable_declarator') return undefined;
+  const dual = dualSignatures(declarator.childForFieldName('value'));
+  if (dual !== undefined) {
+    const names = new Set(callSignatureResults(dual));
+    return names.size === 1 ? [...names][0] : undefined;
+  }
+  const type = declarator.childForFieldName('type')?.namedChildren[0];
+  if (!type) {
+    // `const make = (options: { …long… }): ConfigProvider => ({ … })`: the declared result, which a long parameter
+    // list can push past the end of the kept signature.
+    const value = declarator.childForFieldName('value');
+    const declared = value?.type === 'arrow_function' || value?.type === 'function_expression' ? value.childForFieldName('return_type')?.namedChildren[0] : undefined;
+    const promised = declared?.type === 'generic_type' && declared.childForFieldName('name')?.text === 'Promise' ? declared.childForFieldName('type_arguments')?.namedChildren[0] : declared;
+    return namedType(promised);
+  }
+  if (type.type === 'function_type') return namedType(type.childForFieldName('return_type'));
+  if (type.type !== 'object_type') return undefined;
+  const names = new Set(callSignatureResults(type.text));
+  return names.size === 1 ? [...names][0] : undefined;
+}
+
+/**
+ * effect's `dual<DataLast, DataFirst>(arity, body)` (Function.ts) is both function types: the text of its type
+ * arguments (`<A>(value: A) => (self: Ref<A>) => Effect<void>, <A>(self: Ref<A>, value: A) => Effect<void>`).
+ */
+function dualSignatures(value: Node | null): string | undefined {
+  if (value?.type !== 'call_expression') return undefined;
+  const callee = value.childForFieldName('function')?.text;
+  if (callee !== 'dual' && !callee?.endsWith('.dual')) return undefined;
+  const text = value.text;
+  const open = text.indexOf('<');
+  if (open < 0 || !/^[\w$.]+\s*$/.test(text.slice(0, open))) return undefined;
+  const close = closingAngle(text, open);
+  return close < 0 ? undefined : text.slice(open + 1, close);
+}
+
+/** `Effect<A>` → `Effect`, `ns.Foo` → `ns.Foo`; anything but a named type (function, union, literal, predicate) → undefined. */
+function namedType(type: Node | null | undefined): string | undefined {
+  if (type?.type === 'type_identifier' || type?.type === 'nested_type_identifier') return type.text;
+  if (type?.type === 'generic_type') return type.childForFieldName('name')?.text;
+  return undefined;
+}
+
+/**
+ * The named result types of the call signatures of an object type's text (`{ <A>(a: A): Foo<A>; (…): ns.Bar }`), or
+ * of a list of function types (`<A>(a: A) => Foo<A>, (…) => ns.Bar`). Read from the text, not the tree: tree-sitter misparses call signatures separated by line breaks alone when one
+ * returns a function type (`<A>(v: A): (self: Ref<A>) => Effect<void>` then `<A>(self: …): Effect<void>` on the
+ * next line), which is how effect writes every `dual` API. A signature returning a function, a union, a literal or
+ * a predicate names nothing.
+ */
+export function callSignatureResults(objectType: string): string[] {
+  const text = objectType.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  const out: string[] = [];
+  let depth = 0;
+  // Whether the member being read began with `(` or `<` (a call signature), and where the next one may begin.
+  let callMember = false;
+  let memberStart = true;
+  // Only the first `)` of a member closes its parameters: `(v: A) => (self: B) => C` returns a function, not C.
+  let params = false;
+  for (let i = text[0] === '{' ? 1 : 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '=' && text[i + 1] === '>') {
+      i++;
+      continue;
+    }
+    if (depth === 0 && memberStart && !/\s/.test(c)) {
+      callMember = c === '(' || c === '<';
+      memberStart = false;
+      params = false;
+    }
+    if ('([{<'.includes(c)) depth++;
+    else if (')]}>'.includes(c)) depth--;
+    else if (depth === 0 && (c === ';' || c === ',' || c === '\n')) memberStart = true;
+    if (c === ')' && depth === 0 && callMember && !params) {
+      params = true;
+      const result = /^\s*(?::|=>)\s*((?:[A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*)*)\s*(<|[;,}\n]|$)/.exec(text.slice(i + 1));
+      if (result && (result[2] !== '<' || wholeType(text, i + 1 + result[0].length - 1))) out.push(result[1]);
+    }
+  }
+  return out;
+}
+
+/** Whether the type arguments opening at `open` close the type: no `|`, `&`, `[]` or `is` after them. */
+function wholeType(text: string, open: number): boolean {
+  const close = closingAngle(text, open);
+  return close >= 0 && /^[ \t]*(?:[;,}\n]|$)/.test(text.slice(close + 1));
+}
+
+/** The `>` that closes the `<` at `open` (arrows `=>` inside are not brackets), or -1. */
+function closingAngle(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '=' && text[i + 1] === '>') i++;
+    else if (text[i] === '<') depth++;
+    else if (text[i] === '>' && --depth === 0) return i;
+  }
+  return -1;
+}

@@ -44,6 +44,11 @@ export interface SymbolRecord {
    * methods of one type in different impl blocks stay apart; their ids say which (`X.fmt~Display`).
    */
   trait?: string;
+  /**
+   * TS constants annotated with a function type or an object type of call signatures (`const f: (a: A) =>
+   * Effect<A> = …`, effect's `dual` overloads): the named type their calls return (js-definitions.ts annotatedResult).
+   */
+  returns?: string;
   /** Byte offsets of the whole definition, for body excerpts. */
   startIndex: number;
   endIndex: number;

@@ -6,7 +6,7 @@ import { RingLogger } from '../../src/common/log';
 import { Engine } from '../../src/engine/engine';
 import { IndexLanguageFeatures } from '../../src/engine/index-features';
 import { Workspaces } from '../../src/engine/workspaces';
-import { dispatchConfidence, MAX_DISPATCH_TARGETS } from '../../src/graph/dispatch';
+import { dispatchConfidence, MAX_DISPATCH_TARGETS, MAX_INTERFACE_MEMBER_TARGETS } from '../../src/graph/dispatch';
 import type { ToolContext } from '../../src/tools/shared/tool';
 import { callTool, FIXTURES, ids, removeDir } from './helpers';
 
@@ -32,7 +32,7 @@ type Entry = { id: string; resolution: string; confidence: number };
 const byId = (list: Entry[]) => Object.fromEntries(list.map((e) => [e.id, e.resolution]));
 
 describe('dispatch: calls through a base, interface or trait reach the overrides', () => {
-  describe('TypeScript receivers typed by their declarations (quality/typescript)', () => {
+  describe('TypeScript receivers typed by their declarations, type aliases and annotated constants (quality/typescript)', () => {
     let w: { root: string; ctx: Ctx };
     before(async () => (w = await indexed('typescript')));
     after(() => close(w));
@@ -55,6 +55,33 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       // `r.done` of the IteratorResult is no Iterator: nothing else reaches next().
       const callees = await callTool(w.ctx, 'find_callees', { symbol: 'lib/countdown.ts#first', depth: 1, min_confidence: 0 });
       assert.deepEqual(ids(callees.callees), ['lib/countdown.ts#Countdown.next']);
+    });
+
+    it('an object literal typed by a union alias implements its parts\' members; calls typed by a constant\'s function type, overloads or dual<…> dispatch', async () => {
+      const r = await callTool(w.ctx, 'find_callers', { symbol: 'app/kinds.ts#plain.pipe', depth: 1 });
+      // `proto.pipe()` in both() is Pipe.pipe too (proto is an `Omit<…>` of it).
+      assert.deepEqual(byId(r.callers), {
+        'app/kinds.ts#both': 'dispatch',
+        'app/kinds.ts#viaAnnotation': 'dispatch',
+        'app/kinds.ts#viaDual': 'dispatch',
+        'app/kinds.ts#viaLongReceiver': 'dispatch',
+        'app/kinds.ts#viaOverloads': 'dispatch',
+        'app/kinds.ts#wrapped.pipe': 'dispatch',
+        'lib/pipeable.ts#show': 'dispatch',
+      });
+      // The literal a `dual<…>` body returns implements Pipe too.
+      const wrapped = await callTool(w.ctx, 'find_callers', { symbol: 'app/kinds.ts#wrapped.pipe', depth: 1 });
+      assert.equal(byId(wrapped.callers)['app/kinds.ts#viaDual'], 'dispatch');
+      for (const c of r.callers) assert.ok(c.confidence >= 0.5, `${c.id} ${c.confidence}`);
+      const callees = await callTool(w.ctx, 'find_callees', { symbol: 'app/kinds.ts#viaAnnotation', depth: 1 });
+      assert.deepEqual(byId(callees.callees), {
+        'app/kinds.ts#tagged': 'scope',
+        'lib/pipeable.ts#Pipe.pipe': 'member',
+        'app/kinds.ts#Tagged.pipe': 'dispatch',
+        'app/kinds.ts#proto.pipe': 'dispatch',
+        'app/kinds.ts#plain.pipe': 'dispatch',
+        'app/kinds.ts#wrapped.pipe': 'dispatch',
+      });
     });
   });
 
@@ -242,7 +269,11 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       const huge = MAX_DISPATCH_TARGETS + 6;
       const goImpls = Array.from({ length: 40 }, (_, i) => `type V${i} struct{}\n\nfunc (V${i}) Visit() {}\n`).join('\n');
       fs.writeFileSync(path.join(root, 'visit.go'), `package visit\n\ntype Visitor interface {\n\tVisit()\n}\n\n${goImpls}\nfunc Walk(v Visitor) {\n\tv.Visit()\n}\n`);
-      fs.writeFileSync(path.join(root, 'huge.ts'), `export interface Huge {\n  visit(): void;\n}\n${impls('Huge', huge)}export function walkHuge(v: Huge) {\n  v.visit();\n}\n`);
+      // A base class with a body overridden past the cap; interfaces implemented past MAX_DISPATCH_TARGETS and past their own cap.
+      fs.writeFileSync(path.join(root, 'huge.ts'), `export class Huge {\n  visit(): void {}\n}\n${impls('Huge', huge, 'extends')}export function walkHuge(v: Huge) {\n  v.visit();\n}\n`);
+      fs.writeFileSync(path.join(root, 'hub.ts'), `export interface Hub {\n  visit(): void;\n}\n${impls('Hub', huge)}export function walkHub(v: Hub) {\n  v.visit();\n}\n`);
+      const past = MAX_INTERFACE_MEMBER_TARGETS + 1;
+      fs.writeFileSync(path.join(root, 'past.ts'), `export interface Past {\n  visit(): void;\n}\n${impls('Past', past)}export function walkPast(v: Past) {\n  v.visit();\n}\n`);
       const logger = new RingLogger();
       const engine = new Engine({ root, logger, storageDir: null, workers: 0 });
       await engine.index();
@@ -263,6 +294,15 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       assert.equal(manyAll.callees.filter((c: Entry) => c.resolution === 'dispatch').length, 20);
       const huge = await callTool(ctx, 'find_callees', { symbol: 'walkHuge', depth: 1, min_confidence: 0 });
       assert.deepEqual(ids(huge.callees), ['huge.ts#Huge.visit']);
+    });
+
+    it('an interface member (no body) keeps every implementation past MAX_DISPATCH_TARGETS at the floor, none past its own cap', async () => {
+      const hub = await callTool(ctx, 'find_callees', { symbol: 'walkHub', depth: 1, max_tokens: 50000 });
+      const dispatched = hub.callees.filter((c: Entry) => c.resolution === 'dispatch');
+      assert.equal(dispatched.length, MAX_DISPATCH_TARGETS + 6);
+      for (const c of dispatched) assert.equal(c.confidence, 0.5, c.id);
+      const past = await callTool(ctx, 'find_callees', { symbol: 'walkPast', depth: 1, min_confidence: 0 });
+      assert.deepEqual(ids(past.callees), ['past.ts#Past.visit']);
     });
 
     it('an interface member has no body: each of its 20 implementations is shown at the default floor', async () => {

@@ -29,6 +29,35 @@ describe('extraction with tree-sitter tags queries', () => {
     assert.deepEqual(r.calls.map((c) => [c.name, c.receiver, c.enclosing !== undefined ? r.symbols[c.enclosing].qualifiedName : undefined]), [['plus', 'this', 'Adder.add']]);
   });
 
+  it('TypeScript: a type alias names its union and intersection parts as bases; annotated constants and arrows record what their calls return', async () => {
+    const r = await extractFile('typescript', [
+      'export type Level = All | ns.Fatal<X> | (A & B) | "none" | { x: 1 };',
+      'export const sleep: (d: Duration) => Effect<void> = internal.sleep;',
+      'export const set: {',
+      '  /** data-last */',
+      '  <A>(value: A): (self: Ref<A>) => Effect.Effect<void>',
+      '  /** data-first */',
+      '  <A>(self: Ref<A>, value: A): Effect.Effect<void>',
+      '} = internal.set;',
+      'export const get = dual<',
+      '  <A>(key: K) => (self: Ref<A>) => Option<A>,',
+      '  <A>(self: Ref<A>, key: K) => Option<A>',
+      '>(2, (self, key) => self.get(key));',
+      'export const two: { (a: A): Foo; (a: A, b: B): Bar } = x;',
+      'export const curried: { (a: A): (b: B) => Foo } = x;',
+      'export const either: { (a: A): Foo | Bar } = x;',
+      'export const isFoo: (u: unknown) => u is Foo = x;',
+      'export const load = async (id: string): Promise<Row> => fetch(id);',
+      'export const make = (o: { readonly a: number }): ns.Provider => ({ ...o });',
+    ].join('\n'));
+    const by = Object.fromEntries(r.symbols.map((s) => [s.name, s]));
+    assert.deepEqual(by.Level.heritage, ['All', 'ns.Fatal', 'A', 'B']);
+    assert.deepEqual(
+      ['sleep', 'set', 'get', 'two', 'curried', 'either', 'isFoo', 'load', 'make'].map((n) => by[n].returns),
+      ['Effect', 'Effect.Effect', 'Option', undefined, undefined, undefined, undefined, 'Row', 'ns.Provider'],
+    );
+  });
+
   it('TypeScript imports and re-exports: named, aliased, namespace, default, side-effect, export-from', async () => {
     const r = await extractFile('typescript', [
       "import { a, b as c } from './m';",

@@ -12,6 +12,15 @@ describe('reading types out of signatures (no type checker)', () => {
       assert.equal(returnTypeName('fn shapes() -> Box<dyn Shape>', 'shapes', 'rust'), 'Shape');
       assert.equal(returnTypeName('func NewStore(dir string) (*store.Store, error)', 'NewStore', 'go'), 'store.Store');
     });
+    it('TS: a constant annotated with a function type returns that type\'s result', () => {
+      assert.equal(returnTypeName('export const sleep: (duration: Duration.DurationInput) => Effect<void> = effect.sleep', 'sleep', 'js'), 'Effect');
+      assert.equal(returnTypeName('export const empty: <K, V = never>(ord: Order<K>) => RedBlackTree<K, V> = RBT.empty', 'empty', 'js'), 'RedBlackTree');
+      assert.equal(returnTypeName('const tagged: () => P.Pipe = () =>', 'tagged', 'js'), 'P.Pipe');
+      // Curried (a function returned), a predicate, or an arrow with no annotation: nothing.
+      assert.equal(returnTypeName('export const f: (a: A) => (b: B) => Effect<A> = x', 'f', 'js'), undefined);
+      assert.equal(returnTypeName('export const isX: (u: unknown) => u is Foo = x', 'isX', 'js'), undefined);
+      assert.equal(returnTypeName('export const g = (a: number) =>', 'g', 'js'), undefined);
+    });
     it('gives nothing for predicates, unions of several types and missing return types', () => {
       assert.equal(returnTypeName('function isRepo(x: unknown): x is Repo', 'isRepo', 'js'), undefined);
       assert.equal(returnTypeName('function f(a: A)', 'f', 'js'), undefined);
