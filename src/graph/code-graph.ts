@@ -37,6 +37,8 @@ export interface Reached {
   sites: CallSite[];
 }
 
+const NO_CALLEES: ReadonlySet<string> = new Set();
+
 /**
  * The workspace's call graph (symbols) and import graph (files), linked from every file's records.
  * External packages are not nodes: an edge into a package outside the workspace is omitted.
@@ -192,6 +194,11 @@ export class CodeGraph {
     this.fileRank = undefined;
     this.edits++;
     return true;
+  }
+
+  /** The callees `file` calls at module level (their sites in that file are in moduleCallers). */
+  moduleCalleesOf(file: string): ReadonlySet<string> {
+    return this.moduleCalleesByFile.get(file) ?? NO_CALLEES;
   }
 
   /** Bumped by every in-place update: caches derived from the graph (postings, summaries) compare it. */

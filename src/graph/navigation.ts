@@ -33,15 +33,19 @@ export function definitionsAt(graph: CodeGraph, at: GraphPosition, lineText: str
   const targets = new Map<string, IndexedSymbol>();
   const matchSite = (site: GraphPosition) => site.file === at.file && site.line === at.line && site.character === w.start;
   // A call's definition is what it names, not the overrides it may dispatch to (go_to_implementation's answer).
-  // Every call edge of the workspace is looked at: a large one checks the call's deadline as it goes.
+  // Every call site is in the file of the symbol that makes the call, within its lines (module-level sites: in the
+  // file that calls), so only the out-edges of the symbols around the line are looked at, not the workspace's.
   let edges = 0;
-  graph.calls.forEachEdge((_e, data, _source, target) => {
+  for (const s of graph.table.byFile.get(at.file) ?? []) {
+    if (s.lineStart > at.line || s.lineEnd < at.line || !graph.calls.hasNode(s.id)) continue;
+    graph.calls.forEachOutEdge(s.id, (_e, data, _source, target) => {
+      checkEvery(deadline, edges++, NARROW);
+      if (data.resolution !== 'dispatch' && data.sites.some(matchSite)) targets.set(target, graph.table.byId.get(target)!);
+    });
+  }
+  for (const target of graph.moduleCalleesOf(at.file)) {
     checkEvery(deadline, edges++, NARROW);
-    if (data.resolution !== 'dispatch' && data.sites.some(matchSite)) targets.set(target, graph.table.byId.get(target)!);
-  });
-  for (const [target, sites] of graph.moduleCallers) {
-    checkEvery(deadline, edges++, NARROW);
-    if (sites.some((s) => s.resolution !== 'dispatch' && matchSite(s))) targets.set(target, graph.table.byId.get(target)!);
+    if (graph.moduleCallers.get(target)?.some((s) => s.resolution !== 'dispatch' && matchSite(s))) targets.set(target, graph.table.byId.get(target)!);
   }
   if (targets.size) return [...targets.values()];
   const declared = symbolAt(graph, at.file, at.line, { nameAt: w.start });
