@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type ChildProcess, fork } from 'node:child_process';
+import * as path from 'node:path';
 import { RingLogger } from '../src/common/log';
 import { Engine } from '../src/engine/engine';
 import { IndexLanguageFeatures } from '../src/engine/index-features';
@@ -10,6 +10,7 @@ import { LoopbackMcpHttpServer } from '../src/mcp/http';
 import { createMcpServer } from '../src/mcp/server';
 import { ALL_TOOLS } from '../src/tools/registry';
 import { prepareCorpus } from './corpora';
+import { LoadClients, type Mix, type Outcome, type PhaseRequest } from './load-clients';
 import { percentile } from './measure';
 
 /**
@@ -20,59 +21,57 @@ import { percentile } from './measure';
  * Phases: `cold` — every client's first call arrives while nothing is indexed (the index and the retrieval
  * indexes build under load); `warm` — the same mix once indexed. The reference is the same mix called one
  * at a time by a single client in the same run; the ratio says what sharing the server costs. Bounded in
- * count (clients × calls) and time (each phase stops issuing calls after PHASE_BUDGET_MS).
+ * count (clients × calls) and time (each phase stops issuing calls after PHASE_BUDGET_MS, bench/load-clients.ts).
  */
-const PHASE_BUDGET_MS = 120_000;
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
-interface Outcome {
-  ms: number[];
-  errors: string[];
-  /** Latencies by tool, for the breakdown table. */
-  byTool: Map<string, number[]>;
-}
+/** The bench's side of a forked clients process (bench/load-clients.ts): the same calls, answered over IPC. */
+class ForkedClients {
+  private readonly child: ChildProcess = fork(path.join(__dirname, 'load-clients.ts'), [], { execArgv: ['--require', 'tsx/cjs'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  private next = 0;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
-async function connect(url: string, token: string): Promise<Client> {
-  const client = new Client({ name: 'sightline-load', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
-  return client;
-}
-
-async function timedCall(client: Client, tool: string, args: Record<string, unknown>, out: Outcome): Promise<void> {
-  const t0 = performance.now();
-  try {
-    const r = await client.callTool({ name: tool, arguments: args }, undefined, { timeout: PHASE_BUDGET_MS * 2 });
-    if (r.isError) out.errors.push(`${tool}: ${JSON.stringify(r.content).slice(0, 200)}`);
-  } catch (e) {
-    out.errors.push(`${tool}: ${e instanceof Error ? e.message : String(e)}`);
+  constructor() {
+    this.child.on('message', (m: { id: number; result?: unknown; error?: string }) => {
+      const p = this.pending.get(m.id);
+      this.pending.delete(m.id);
+      if (m.error !== undefined) p?.reject(new Error(m.error));
+      else p?.resolve(m.result);
+    });
+    this.child.on('exit', (code) => {
+      for (const p of this.pending.values()) p.reject(new Error(`the clients process exited (${code})`));
+      this.pending.clear();
+    });
   }
-  const ms = performance.now() - t0;
-  out.ms.push(ms);
-  out.byTool.set(tool, [...(out.byTool.get(tool) ?? []), ms]);
+
+  private ask(request: Record<string, unknown>): Promise<unknown> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.child.send({ id, ...request });
+    });
+  }
+
+  async connect(url: string, token: string, count: number): Promise<void> {
+    await this.ask({ op: 'connect', url, token, count });
+  }
+
+  async phase(request: PhaseRequest): Promise<Outcome> {
+    const r = (await this.ask({ op: 'phase', ...request })) as Omit<Outcome, 'byTool'> & { byTool: [string, number[]][] };
+    return { ...r, byTool: new Map(r.byTool) };
+  }
+
+  async close(): Promise<void> {
+    await this.ask({ op: 'close' });
+    this.child.kill();
+  }
 }
 
-type Mix = { tool: string; args: Record<string, unknown> }[];
-
-/** Every client runs the mix from a different starting point, so all tools are in flight at once. */
-async function phase(clients: Client[], mix: Mix, callsPerClient: number): Promise<Outcome & { wallMs: number }> {
-  const out: Outcome = { ms: [], errors: [], byTool: new Map() };
-  const t0 = performance.now();
-  await Promise.all(
-    clients.map(async (client, c) => {
-      for (let i = 0; i < callsPerClient && performance.now() - t0 < PHASE_BUDGET_MS; i++) {
-        const { tool, args } = mix[(c + i) % mix.length];
-        await timedCall(client, tool, args, out);
-      }
-    }),
-  );
-  return { ...out, wallMs: performance.now() - t0 };
-}
-
-function row(name: string, o: Outcome & { wallMs?: number }, reference?: number): string {
+function row(name: string, o: Outcome, reference?: number): string {
   const p50 = percentile(o.ms, 50);
   const p99 = percentile(o.ms, 99);
   const ratio = reference ? ` | ${(p99 / reference).toFixed(1)}×` : ' | 1.0×';
@@ -83,6 +82,7 @@ async function main(): Promise<void> {
   const corpus = prepareCorpus(option('corpus', 'effect'), (l) => console.error(l));
   const clientCount = Number(option('clients', '32'));
   const callsPerClient = Number(option('calls', '20'));
+  const inlineClients = process.argv.includes('--inline-clients');
   const logger = new RingLogger();
   const engine = new Engine({ root: corpus.dir, storageDir: null, logger });
   const workspaces = new Workspaces([engine]);
@@ -112,7 +112,8 @@ async function main(): Promise<void> {
   try {
     // Targets come from the corpus itself once indexed; the cold phase uses names every corpus has none of
     // and a plain-words retrieve, so it measures waiting on the builds, not the answers.
-    const clients = await Promise.all(Array.from({ length: clientCount }, () => connect(url, token)));
+    const clients = inlineClients ? new LoadClients() : new ForkedClients();
+    await clients.connect(url, token, clientCount);
     const coldMix: Mix = [
       { tool: 'retrieve', args: { query: 'how are errors handled', top_k: 5 } },
       { tool: 'search_symbols', args: { query: 'map' } },
@@ -120,7 +121,7 @@ async function main(): Promise<void> {
       { tool: 'repo_summary', args: { max_tokens: 2000 } },
       { tool: 'list_repositories', args: {} },
     ];
-    const cold = await phase(clients, coldMix, 1);
+    const cold = await clients.phase({ mix: coldMix, callsPerClient: 1 });
 
     const graph = await engine.ready();
     // "Once indexed" includes the retrieval text index: a cold retrieve that timed out left its build running.
@@ -140,21 +141,21 @@ async function main(): Promise<void> {
       { tool: 'related', args: { node_id: hub.id } },
       { tool: 'go_to_definition', args: { symbol: typical.id } },
     ];
-    const reference = await phase([clients[0]], warmMix, warmMix.length * 2);
+    const reference = await clients.phase({ mix: warmMix, callsPerClient: warmMix.length * 2, onlyFirst: true });
     handlerMs.length = 0;
     // How long the event loop was held at a stretch (one synchronous piece of work stalls every call) and how much
     // CPU the process used: CPU near wall time × threads means the calls queue for a core, not behind each other.
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     const cpu0 = process.cpuUsage();
     loopDelay.enable();
-    const warm = await phase(clients, warmMix, callsPerClient);
+    const warm = await clients.phase({ mix: warmMix, callsPerClient });
     loopDelay.disable();
     const cpu = process.cpuUsage(cpu0);
     const warmHandlers = [...handlerMs];
     const refP50 = percentile(reference.ms, 50);
 
     // The machine may be shared: its load says how much of the latency is waiting for a core.
-    console.log(`\n## Load: ${clientCount} MCP clients over loopback HTTP, ${corpus.spec.source} (${corpus.files.length} files); ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}\n`);
+    console.log(`\n## Load: ${clientCount} MCP clients (${inlineClients ? "in the server's process" : 'in a process of their own'}) over loopback HTTP, ${corpus.spec.source} (${corpus.files.length} files); ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}\n`);
     console.log('| phase | calls | errors | p50 ms | p99 ms | max ms | p99 / single-client p50 |');
     console.log('| --- | --- | --- | --- | --- | --- | --- |');
     console.log(row('single client, one call at a time (reference)', reference));
@@ -162,7 +163,7 @@ async function main(): Promise<void> {
     console.log(row(`warm: ${clientCount} clients × ${callsPerClient} calls`, warm, refP50));
     console.log(`\nWarm phase, time inside tool handlers: p50 ${percentile(warmHandlers, 50).toFixed(0)} ms, p99 ${percentile(warmHandlers, 99).toFixed(0)} ms, total ${(warmHandlers.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s over ${(warm.wallMs / 1000).toFixed(1)} s of wall time.`);
     const ms = (ns: number) => (ns / 1e6).toFixed(0);
-    console.log(`Event loop held (warm, sampled every 10 ms): p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms. Process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (all threads) over ${(warm.wallMs / 1000).toFixed(1)} s of wall time.`);
+    console.log(`Event loop held (warm, sampled every 10 ms): p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms. Server process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (all threads) over ${(warm.wallMs / 1000).toFixed(1)} s of wall time.`);
     console.log('\n| tool (warm) | single-client p50 ms | loaded p50 ms | loaded p99 ms |');
     console.log('| --- | --- | --- | --- |');
     for (const [tool, ms] of warm.byTool) console.log(`| ${tool} | ${percentile(reference.byTool.get(tool) ?? [], 50).toFixed(0)} | ${percentile(ms, 50).toFixed(0)} | ${percentile(ms, 99).toFixed(0)} |`);
@@ -174,7 +175,7 @@ async function main(): Promise<void> {
       }
       if (kinds.size) console.log(`\nErrors in ${name}: ${[...kinds].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
     }
-    await Promise.all(clients.map((c) => c.close()));
+    await clients.close();
   } finally {
     http.dispose();
     engine.dispose();
