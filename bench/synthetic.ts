@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { seededRandom } from './seeded-random';
 
 /**
  * Generates a TypeScript project of a given size for the growth curve. Real corpora come in fixed sizes;
@@ -10,18 +11,6 @@ import * as path from 'node:path';
  */
 const LINES_PER_FILE = 300;
 const FILES_PER_DIR = 40;
-
-function rng(seed: number): () => number {
-  // mulberry32: small, fast and good enough to vary the shape.
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function modulePath(i: number): string {
   return `pkg${Math.floor(i / FILES_PER_DIR)}/mod${i}`;
@@ -43,7 +32,7 @@ export function generateSynthetic(dir: string, loc: number): void {
 }
 
 function moduleSource(i: number, files: number): string {
-  const r = rng(i * 7919 + 1);
+  const r = seededRandom(i * 7919 + 1);
   const pick = (n: number) => Math.floor(r() * n);
   // Mostly near neighbours (same package), sometimes a shared "core" module: a skewed, realistic fan-in.
   const deps = new Set<number>();

@@ -143,6 +143,11 @@ export class Engine implements Disposable {
     return deadline ? deadline.race(this.ready(), this.stillIndexing()) : this.ready();
   }
 
+  /** The retrieval indexes, waited for no longer than a call's deadline (see readyWithin). */
+  retrievalWithin(deadline: Deadline | undefined): Promise<RetrievalIndex> {
+    return deadline ? deadline.race(this.retrieval.ready(), this.stillIndexing()) : this.retrieval.ready();
+  }
+
   /** What a call that ran out of budget waiting for this folder's index tells the agent. */
   stillIndexing(): string {
     return `${path.basename(this.root)} is still being indexed: retry in a few seconds, or call index_workspace to wait for it.`;

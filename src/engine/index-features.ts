@@ -118,8 +118,7 @@ export class IndexLanguageFeatures implements LanguageFeatures {
   /** Symbols by name (exact, prefix, words, substring, misspelling), best first, as search_symbols ranks them. */
   async workspaceSymbols(query: string, root: string, _signal?: AbortSignal, deadline?: Deadline): Promise<Answer<ProviderSymbol[]>> {
     const engine = this.engine(root);
-    const retrieval = engine.retrieval.ready();
-    const hits = (await (deadline ? deadline.race(retrieval, engine.stillIndexing()) : retrieval)).searchSymbols(query, undefined, WORKSPACE_SYMBOL_LIMIT);
+    const hits = (await engine.retrievalWithin(deadline)).searchSymbols(query, undefined, WORKSPACE_SYMBOL_LIMIT);
     return index(hits.slice(0, WORKSPACE_SYMBOL_LIMIT).map((h) => providerSymbol(engine, h.symbol)));
   }
 }

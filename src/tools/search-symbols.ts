@@ -59,7 +59,7 @@ export const searchSymbolsTool = defineTool({
     // Headless the features are the index itself, whose symbols are in `merged` already: nothing to ask.
     const fromServers = new Map<string, Match>();
     const askServers = !args.lang && ctx.features.source !== 'index';
-    const note = !askServers ? undefined : await mergeServerSymbols(ctx, engine, args.query, kind, merged, results, fromServers);
+    const note = askServers ? await mergeServerSymbols(ctx, engine, args.query, kind, merged, results, fromServers) : undefined;
     const ranked = [...merged.values()].sort((a, b) => MATCH_ORDER.indexOf(a.match) - MATCH_ORDER.indexOf(b.match) || b.score - a.score || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
     const top = ranked.slice(0, args.top_k);
     const total = results.total + fromServers.size;

@@ -73,14 +73,4 @@ export function ids(list: { id: string }[]): string[] {
   return list.map((x) => x.id).sort();
 }
 
-/** mulberry32: a small seeded generator, so a randomised test that fails replays with the same cases. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../bench/seeded-random';

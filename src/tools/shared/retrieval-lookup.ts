@@ -13,7 +13,7 @@ import type { ToolContext } from './tool';
 
 /** A folder's retrieval indexes, waited for no longer than the call's budget (the build goes on for later calls). */
 export function retrievalReady(ctx: ToolContext, engine: Engine): Promise<RetrievalIndex> {
-  return deadlineOf(ctx).race(engine.retrieval.ready(), engine.stillIndexing());
+  return engine.retrievalWithin(deadlineOf(ctx));
 }
 
 export async function repositoryIndex(ctx: ToolContext, repository?: string): Promise<{ engine: Engine; index: RetrievalIndex }> {
