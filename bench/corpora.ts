@@ -27,7 +27,29 @@ export interface CorpusSpec {
   loc?: number;
   /** Measured by `npm run quality` only, not by the speed bench. */
   qualityOnly?: boolean;
+  /**
+   * npm corpora of several packages laid out as a monorepo: each package's `package.json` and `src/` go to
+   * `<root>/<name without scope>/` (the tarball's built `dist/` is left out), so imports between the packages
+   * resolve through their package.json names as they would in the project's own checkout.
+   */
+  monorepo?: boolean;
 }
+
+const PATTERNFLY_PACKAGES = [
+  '@patternfly/react-core@6.6.1',
+  '@patternfly/react-table@6.6.1',
+  '@patternfly/react-charts@8.6.1',
+  '@patternfly/react-topology@6.6.0',
+  '@patternfly/react-code-editor@6.6.1',
+  '@patternfly/react-component-groups@6.5.0',
+  '@patternfly/react-log-viewer@6.5.0',
+  '@patternfly/react-user-feedback@6.3.0',
+  '@patternfly/react-drag-drop@6.6.2',
+  '@patternfly/react-templates@6.6.1',
+  '@patternfly/react-data-view@6.4.0',
+  '@patternfly/chatbot@6.5.0',
+  '@patternfly/quickstarts@6.6.0',
+];
 
 export const CORPORA: readonly CorpusSpec[] = [
   { name: 'rxjs', source: 'npm rxjs@7.8.2 src/', kind: 'npm', packages: ['rxjs@7.8.2'], root: 'package/src' },
@@ -36,6 +58,16 @@ export const CORPORA: readonly CorpusSpec[] = [
   { name: 'express', source: 'npm express@4.21.2 (lib/, index.js)', kind: 'npm', packages: ['express@4.21.2'], root: 'package', qualityOnly: true },
   // Plain JavaScript classes and arrow functions in CommonJS modules, which TypeScript's JS mode can follow.
   { name: 'semver', source: 'npm semver@7.7.3', kind: 'npm', packages: ['semver@7.7.3'], root: 'package', qualityOnly: true },
+  // JSX-heavy React monorepo: PatternFly's React packages (components, their examples and demos in TSX), the
+  // packages importing each other by name (`import { Button } from '@patternfly/react-core'`).
+  {
+    name: 'patternfly',
+    source: 'npm @patternfly/react-* 6.x src/ (13 packages, TSX)',
+    kind: 'npm',
+    packages: PATTERNFLY_PACKAGES,
+    root: 'packages',
+    monorepo: true,
+  },
   { name: 'monaco', source: 'npm monaco-editor@0.57.0 esm/', kind: 'npm', packages: ['monaco-editor@0.57.0'], root: 'package/esm' },
   {
     name: 'python',
@@ -108,6 +140,7 @@ function fetchInto(spec: CorpusSpec, base: string): string[] {
         const out = execFileSync('npm', ['pack', pkg, '--silent', '--pack-destination', base], { encoding: 'utf8' }).trim().split('\n').pop()!;
         execFileSync('tar', ['xzf', path.join(base, out), '-C', base]);
         fs.rmSync(path.join(base, out));
+        if (spec.monorepo) moveIntoMonorepo(spec, base, pkg);
         return pkg;
       });
     case 'deb': {
@@ -123,6 +156,18 @@ function fetchInto(spec: CorpusSpec, base: string): string[] {
       generateSynthetic(path.join(base, spec.root), spec.loc!);
       return [`synthetic ${spec.loc} LOC`];
   }
+}
+
+/** Keeps the just-unpacked `package/`'s package.json and src/ as `<root>/<name without scope>/`. */
+function moveIntoMonorepo(spec: CorpusSpec, base: string, pkg: string): void {
+  const unpacked = path.join(base, 'package');
+  const name = pkg.replace(/@[^@/]*$/, '').replace(/^@[^/]+\//, '');
+  const dest = path.join(base, spec.root, name);
+  fs.mkdirSync(dest, { recursive: true });
+  for (const keep of ['package.json', 'src']) {
+    if (fs.existsSync(path.join(unpacked, keep))) fs.renameSync(path.join(unpacked, keep), path.join(dest, keep));
+  }
+  fs.rmSync(unpacked, { recursive: true, force: true });
 }
 
 function aptDownload(packages: string[], dir: string): void {

@@ -56,9 +56,87 @@ export class ModuleExports {
     return undefined;
   }
 
+  /**
+   * Answers of `exported` by file, name and family. A monorepo's barrels (`export * from './components'` over
+   * hundreds of files) are walked once per name instead of once per import of it. Valid for the resolver's life:
+   * an edit that changes a file's symbols or imports rebuilds the graph, and in-place updates keep the symbol
+   * objects these lists hold.
+   */
+  private readonly exportedAnswers = new Map<string, IndexedSymbol[]>();
+  /** Questions being answered further up the stack: a re-export cycle stops there. */
+  private readonly asking = new Set<string>();
+  /** Set while answering when a cycle or the depth limit cut the walk: such an answer is not kept. */
+  private cut = false;
+
   /** The symbols a module file exports under `name`, following re-export chains. */
   exported(file: string, name: string, family: string, depth = 0): IndexedSymbol[] {
-    if (depth > MAX_REEXPORT_DEPTH) return [];
+    const key = `${family}\0${file}\0${name}`;
+    const known = this.exportedAnswers.get(key);
+    if (known) return known;
+    if (this.exportNames(file, family)?.has(name) === false) return [];
+    if (depth > MAX_REEXPORT_DEPTH || this.asking.has(key)) {
+      this.cut = true;
+      return [];
+    }
+    const cutAbove = this.cut;
+    this.cut = false;
+    this.asking.add(key);
+    const found = this.exportedUncached(file, name, family, depth);
+    this.asking.delete(key);
+    if (!this.cut) this.exportedAnswers.set(key, found);
+    this.cut ||= cutAbove;
+    return found;
+  }
+
+  /**
+   * Every name `file` can export (its top-level names, named re-exports, and the names of what it re-exports with
+   * `export *`), for barrels only: most names asked of a barrel are not there, and proving that used to walk every
+   * file under it. Undefined when a re-export cycle cut the walk (then there is no shortcut) or for a file without
+   * star re-exports (its own lookup is already cheap).
+   */
+  private exportNames(file: string, family: string): ReadonlySet<string> | undefined {
+    const key = `${family}\0${file}`;
+    const known = this.namesByFile.get(key);
+    if (known !== undefined) return known ?? undefined;
+    const record = this.table.files.get(file);
+    const names = record?.imports.some((imp) => imp.reexport && imp.name === '*') ? this.collectNames(file, family, new Set()) : undefined;
+    this.namesByFile.set(key, names ?? null);
+    return names;
+  }
+
+  /** By family and file; null: no shortcut for that file. */
+  private readonly namesByFile = new Map<string, ReadonlySet<string> | null>();
+
+  private collectNames(file: string, family: string, visiting: Set<string>): ReadonlySet<string> | undefined {
+    const key = `${family}\0${file}`;
+    const known = this.namesByFile.get(key);
+    if (known) return known;
+    if (visiting.has(file) || visiting.size > MAX_REEXPORT_DEPTH) return undefined;
+    const record = this.table.files.get(file);
+    const names = new Set<string>(this.table.topLevel.get(file)?.keys() ?? []);
+    if (!record) return names;
+    visiting.add(file);
+    try {
+      for (const imp of record.imports) {
+        if (imp.local !== undefined && imp.name !== undefined && imp.name !== '*' && (imp.reexport || family !== 'js')) names.add(imp.local);
+        if (!(imp.reexport && imp.name === '*')) continue;
+        const target = this.modules.resolve(file, family, imp.source);
+        if (!target || !('files' in target)) continue;
+        for (const f of target.files) {
+          const below = this.collectNames(f, family, visiting);
+          if (!below) return undefined;
+          for (const n of below) names.add(n);
+        }
+      }
+      // Complete (nothing below was cut): true for every later question, whatever its depth.
+      this.namesByFile.set(key, names);
+      return names;
+    } finally {
+      visiting.delete(file);
+    }
+  }
+
+  private exportedUncached(file: string, name: string, family: string, depth: number): IndexedSymbol[] {
     const top = this.table.topLevel.get(file)?.get(name);
     if (top?.length) return top;
     const record = this.table.files.get(file);

@@ -48,7 +48,22 @@ export class ModuleResolver {
     this.indexPython();
   }
 
+  /**
+   * Answers by importing file and specifier. Re-export chains ask the same barrel files for the same specifiers
+   * once per imported name, which made linking a monorepo of `export *` barrels spend most of its time here. The
+   * file set is fixed for a resolver's life (adding or removing a file rebuilds the graph), so answers stay true.
+   */
+  private readonly answers = new Map<string, ModuleTarget>();
+
   resolve(fromFile: string, family: string, source: string): ModuleTarget {
+    const key = `${family}\0${fromFile}\0${source}`;
+    if (this.answers.has(key)) return this.answers.get(key);
+    const target = this.resolveUncached(fromFile, family, source);
+    this.answers.set(key, target);
+    return target;
+  }
+
+  private resolveUncached(fromFile: string, family: string, source: string): ModuleTarget {
     switch (family) {
       case 'js':
         return this.resolveJs(fromFile, source);

@@ -154,3 +154,46 @@ describe('module systems: resolution', () => {
     ]);
   });
 });
+
+describe('module systems: re-export barrels', () => {
+  // A monorepo's barrels: `export *` over folders of components, a cycle between two barrels, a named re-export,
+  // and a package imported by its package.json name. Every name must reach its definition, names that no file
+  // exports must stay unresolved, and the cycle must neither hang nor hide what lies past it.
+  const sources = {
+    'ui/package.json': '',
+    'ui/src/index.ts': "export * from './components';\nexport * from './layouts';\nexport { helper as assist } from './util';\n",
+    'ui/src/components/index.ts': "export * from './Button';\nexport * from './Card';\n",
+    'ui/src/components/Button/index.ts': "export * from './Button';\n",
+    'ui/src/components/Button/Button.tsx': 'export const Button = () => <button />;\n',
+    'ui/src/components/Card/index.ts': "export * from './Card';\nexport * from '../../index';\n",
+    'ui/src/components/Card/Card.tsx': 'export function Card() { return <div />; }\n',
+    'ui/src/layouts/index.ts': "export * from './Grid';\n",
+    'ui/src/layouts/Grid.tsx': 'export function Grid() { return <div />; }\n',
+    'ui/src/util.ts': 'export function helper() {}\n',
+    'app/src/Page.tsx': [
+      "import { Button, Card, Grid, assist, Missing } from '@acme/ui';",
+      'export function Page() {',
+      '  assist();',
+      '  Missing();',
+      '  return <Grid><Card /><Button /></Grid>;',
+      '}',
+    ].join('\n'),
+    // Grid is exported by the components barrel only through the cycle (Card → the package root → layouts):
+    // asked after the root's answer, it must not get an answer the cycle cut short.
+    'app/src/Side.tsx': "import { Grid } from '@acme/ui/components';\nexport function Side() { return <Grid />; }\n",
+  };
+  const config: ProjectConfig = { ...EMPTY_PROJECT, jsPackages: [{ name: '@acme/ui', dir: 'ui' }] };
+
+  it('links through nested barrels, a barrel cycle and a renamed re-export; leaves unexported names alone', async () => {
+    const g = await graphOf(Object.fromEntries(Object.entries(sources).filter(([f]) => !f.endsWith('.json'))), config);
+    const fromPage = edges(g).filter((e) => e.startsWith('app/src/Page.tsx#Page '));
+    assert.deepEqual(fromPage, [
+      'app/src/Page.tsx#Page -> ui/src/components/Button/Button.tsx#Button import',
+      'app/src/Page.tsx#Page -> ui/src/components/Card/Card.tsx#Card import',
+      'app/src/Page.tsx#Page -> ui/src/layouts/Grid.tsx#Grid import',
+      'app/src/Page.tsx#Page -> ui/src/util.ts#helper import',
+    ]);
+    assert.deepEqual(edges(g).filter((e) => e.startsWith('app/src/Side.tsx#Side ')), ['app/src/Side.tsx#Side -> ui/src/layouts/Grid.tsx#Grid import']);
+    assert.ok(!edges(g).some((e) => e.includes('Missing')));
+  });
+});
