@@ -127,7 +127,11 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
 
   dropBareDuplicates(imports);
   if (languageInfo(lang).family === 'js') for (const [key, def] of defs) if (def.kind === 'constant' && isRequire(def.node)) defs.delete(key);
-  const ordered = [...defs.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
+  // Offsets read once per definition: each read of a node's offset crosses into WASM.
+  const ordered = [...defs.values()]
+    .map((def) => ({ def, start: def.node.startIndex, end: def.node.endIndex }))
+    .sort((a, b) => a.start - b.start || b.end - a.end)
+    .map((d) => d.def);
   const { symbols, symbolOfDef } = buildSymbols(lang, ordered, text);
   const locate = enclosingLocator(ordered, symbolOfDef);
   const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text, languageInfo(lang).family === 'js')).filter((c): c is CallRecord => c !== undefined));
@@ -319,8 +323,24 @@ export function boundedQualifiedName(prefix: string, name: string): string {
  * Returns the innermost symbol containing a byte offset. Defs are sorted by start and properly nested,
  * so the innermost one is the last def starting before the offset or one of its ancestors.
  */
+/**
+ * The innermost symbol enclosing an offset. Definitions nest, so after a binary search for the last one starting at
+ * or before the offset only its ancestors can enclose it: the walk climbs parents instead of scanning every earlier
+ * definition, which was quadratic in files of many sibling functions (a test file's callbacks, a JSX module's
+ * components), with two WASM crossings per step.
+ */
 function enclosingLocator(ordered: Def[], symbolOfDef: Map<Def, number>): (offset: number) => { symbol?: number; def?: Def } {
-  const starts = ordered.map((d) => d.node.startIndex);
+  const starts = new Array<number>(ordered.length);
+  const ends = new Array<number>(ordered.length);
+  const parent = new Int32Array(ordered.length);
+  const open: number[] = [];
+  ordered.forEach((d, i) => {
+    starts[i] = d.node.startIndex;
+    ends[i] = d.node.endIndex;
+    while (open.length && ends[open[open.length - 1]] <= starts[i]) open.pop();
+    parent[i] = open.length ? open[open.length - 1] : -1;
+    open.push(i);
+  });
   return (offset) => {
     let lo = 0;
     let hi = starts.length - 1;
@@ -332,12 +352,10 @@ function enclosingLocator(ordered: Def[], symbolOfDef: Map<Def, number>): (offse
         lo = mid + 1;
       } else hi = mid - 1;
     }
-    for (let i = idx; i >= 0; i--) {
+    for (let i = idx; i >= 0; i = parent[i]) {
       const d = ordered[i];
-      if (d.node.startIndex <= offset && offset < d.node.endIndex) {
-        // An impl scope is not a symbol: keep looking outwards only if nothing inside it matched.
-        if (symbolOfDef.has(d)) return { symbol: symbolOfDef.get(d), def: d };
-      }
+      // An impl scope is not a symbol: keep looking outwards only if nothing inside it matched.
+      if (starts[i] <= offset && offset < ends[i] && symbolOfDef.has(d)) return { symbol: symbolOfDef.get(d), def: d };
     }
     return {};
   };
