@@ -238,17 +238,19 @@ export class Engine implements Disposable {
 
   /** The graph after a pass: on a warm start the saved one, then kept, re-linked in place, or built again as the plan says. */
   private async link(plan: IndexPlan, before: ReadonlyMap<string, StoredFile>): Promise<void> {
-    const config = this.projectConfig(plan.configFiles);
+    // Read only when a graph is restored or built: an edit re-linked in place needs no build files (a monorepo's
+    // package.json files were re-read and parsed on every keystroke).
+    const config = () => this.projectConfig(plan.configFiles);
     // A warm start: the graph as it was saved, then only what changed since is re-linked. Whether the changes can
     // be re-linked in place is judged from the records first: restoring to rebuild anyway is waste.
-    if (plan.mayRestore) this.current = this.persistence.restoreGraph(before, config);
+    if (plan.mayRestore) this.current = this.persistence.restoreGraph(before, config());
     else if (plan.warmStart) this.logger.log('info', `${plan.parsed.length} changed and ${plan.removed} removed files since the index was saved, not all re-linkable in place: linking the graph from the index instead of the link snapshot.`);
     const step = plan.linkStep(this.current);
     if (step.kind === 'keep') return;
     this.persistence.graphChanged();
     const graph = this.current;
     if (step.kind === 'relink' && graph && step.files.every((rel) => graph.updateFile(rel, this.files.get(rel)!.record))) return;
-    this.current = await CodeGraph.build(new Map<string, FileRecord>([...this.files].map(([rel, f]) => [rel, f.record])), config);
+    this.current = await CodeGraph.build(new Map<string, FileRecord>([...this.files].map(([rel, f]) => [rel, f.record])), config());
   }
 
   private projectConfig(configFiles: string[]): ProjectConfig {
