@@ -28,7 +28,7 @@ export const collectionSearchTool = defineTool({
     const hits = await index.searchContent(args.query, { stores: ['repo_doc'], collection: collection.id }, deadlineOf(ctx));
     const top = hits[0]?.score ?? 1;
     const rendered = hits.slice(0, args.top_k).map((h) => {
-      const { snippet, truncated } = anchoredSnippet(h.doc.text, args.query, args.snippet_chars);
+      const { snippet, truncated } = anchoredSnippet(index.textOf(h.doc), args.query, args.snippet_chars);
       return {
         chunk_id: h.doc.ref,
         document_id: h.doc.file,

@@ -18,7 +18,7 @@ const isCode = (h: ContentHit) => h.doc.store === 'code' || h.doc.store === 'ast
 
 /** A hit as the agent reads it: where it is, what opens it (symbol_id, chunk_id or wiki page#section), and a snippet. */
 function citedHit(index: RetrievalIndex, h: ContentHit, query: string, snippetChars: number) {
-  const { snippet, truncated } = anchoredSnippet(h.doc.text, query, snippetChars);
+  const { snippet, truncated } = anchoredSnippet(index.textOf(h.doc), query, snippetChars);
   const citation = isCode(h)
     ? { file: h.doc.file, symbol_id: h.doc.ref }
     : h.doc.store === 'repo_doc'
