@@ -45,12 +45,20 @@ export class ContentSearch {
 
   /** Replaces an owner's entries; a long list is tokenized a batch at a time, yielding between batches. */
   async replaceSliced(owner: string, version: string, entries: TextEntry[], slicer: TimeSlicer): Promise<void> {
-    this.index.replace(owner, version, entries.slice(0, INDEX_BATCH));
-    for (let i = INDEX_BATCH; i < entries.length; i += INDEX_BATCH) {
+    // A batch never ends between a symbol's signature and its body (`top` counts them once when they are neighbours).
+    const cut = (i: number) => {
+      while (i < entries.length && entries[i].id.startsWith('code|')) i++;
+      return i;
+    };
+    let at = cut(INDEX_BATCH);
+    this.index.replace(owner, version, entries.slice(0, at));
+    while (at < entries.length) {
       await slicer.tick();
       // Replaced again meanwhile (a newer sync): this older list stops here.
       if (!this.index.isCurrent(owner, version)) return;
-      this.index.append(owner, version, entries.slice(i, i + INDEX_BATCH));
+      const next = cut(at + INDEX_BATCH);
+      this.index.append(owner, version, entries.slice(at, next));
+      at = next;
     }
   }
 
@@ -63,14 +71,39 @@ export class ContentSearch {
   }
 
   /** Hits best first: BM25 from the text index, then `accept` and `boost` over what `resolve` makes of each id. */
-  search(query: string, resolve: (id: string) => ContentDoc | undefined, accept: (doc: ContentDoc) => boolean, boost: (doc: ContentDoc) => number = () => 1): ContentHit[] {
-    const raw: RawHits = this.index.search(query);
-    const hits: ContentHit[] = [];
-    for (let i = 0; i < raw.ids.length; i++) {
-      // An id whose symbol or section is gone (changed since the entry was indexed) is not served.
-      const doc = resolve(raw.ids[i]);
-      if (doc && accept(doc)) hits.push({ doc, score: raw.scores[i] * boost(doc) });
-    }
-    return hits.sort((a, b) => b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1));
+  search(query: string, stores: ReadonlySet<Store>, resolve: (id: string) => ContentDoc | undefined, accept: (doc: ContentDoc) => boolean, boost: (doc: ContentDoc) => number): ContentHit[] {
+    return rank(this.index.search(query, storeBytes(stores)), resolve, accept, boost);
   }
+
+  /**
+   * The best `limit` citations (one per symbol, chunk or section: a symbol's signature and body are one) and how
+   * many there are, resolving only the entries that can be among them: with no filter but the stores, `boost` is
+   * at most `maxBoost`, so an entry whose plain score is that far below the best is never looked at.
+   */
+  top(query: string, stores: ReadonlySet<Store>, limit: number, maxBoost: number, resolve: (id: string) => ContentDoc | undefined, boost: (doc: ContentDoc) => number): { hits: ContentHit[]; total: number } {
+    const { total, candidates } = this.index.top(query, storeBytes(stores), 2 * limit, maxBoost);
+    return { hits: onePerRef(rank(candidates, resolve, () => true, boost)).slice(0, limit), total };
+  }
+}
+
+/** Stores by the first byte of an entry id (code, ast_summary, repo_doc, wiki: all different). */
+function storeBytes(stores: ReadonlySet<Store>): (storeByte: number) => boolean {
+  const bytes = new Set([...stores].map((s) => s.charCodeAt(0)));
+  return (b) => bytes.has(b);
+}
+
+function rank(raw: RawHits, resolve: (id: string) => ContentDoc | undefined, accept: (doc: ContentDoc) => boolean, boost: (doc: ContentDoc) => number): ContentHit[] {
+  const hits: ContentHit[] = [];
+  for (let i = 0; i < raw.ids.length; i++) {
+    // An id whose symbol or section is gone (changed since the entry was indexed) is not served.
+    const doc = resolve(raw.ids[i]);
+    if (doc && accept(doc)) hits.push({ doc, score: raw.scores[i] * boost(doc) });
+  }
+  return hits.sort((a, b) => b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1));
+}
+
+/** The best hit of each citation (`ref`): a symbol's body and its signature are the same citation. */
+export function onePerRef(hits: ContentHit[]): ContentHit[] {
+  const seen = new Set<string>();
+  return hits.filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
 }

@@ -5,7 +5,7 @@ import type { IndexedSymbol } from '../graph/symbol-table';
 import { type Collection, groupCollections } from './collections';
 import { createHash } from 'node:crypto';
 import { errorMessage } from '../common/errors';
-import { type ContentDoc, type ContentHit, ContentSearch, type Store } from './content-search';
+import { type ContentDoc, type ContentHit, ContentSearch, onePerRef, type Store } from './content-search';
 import { type Chunk, chunkMarkdown, type MarkdownDocument, parseMarkdown } from './markdown';
 import type { ChangeTime, RetrievalSource, TextIndexFile } from './source';
 import { SymbolSearch, type SymbolHit, type SymbolResults } from './symbol-search';
@@ -169,10 +169,12 @@ export class RetrievalIndex implements Disposable {
     const file = this.textIndex.file;
     if (!file) return;
     try {
+      const started = performance.now();
       const bytes = file.load();
       if (!bytes) return;
       this.content.index.load(bytes);
-      this.textIndex.log?.('info', `Loaded the text index: ${this.content.index.entryCount} entries.`);
+      const ms = Math.round(performance.now() - started);
+      this.textIndex.log?.('info', `Loaded the text index: ${this.content.index.entryCount} entries, ${(bytes.length / 1e6).toFixed(1)} MB, in ${ms} ms.`);
     } catch (e) {
       this.textIndex.log?.('warn', `The saved text index is not usable (${errorMessage(e)}): rebuilding it.`);
     }
@@ -312,23 +314,25 @@ export class RetrievalIndex implements Disposable {
     return this.symbols.top(this.graph, query, filter, limit, deadline);
   }
 
+  private async waitForContent(deadline?: Deadline): Promise<void> {
+    if (this.contentSynced) return;
+    const hint = 'The text index of this repository is still being built: retry in a few seconds (search_symbols and the read tools answer meanwhile).';
+    await (deadline ? deadline.race(this.contentReady(), hint) : this.contentReady());
+  }
+
   /**
    * BM25 over the chosen stores, code boosted by centrality, filtered by collection and change time. Waits for
    * the text index (see contentReady); with a deadline, gives up waiting at it while the build goes on.
    */
   async searchContent(query: string, q: ContentQuery, deadline?: Deadline): Promise<ContentHit[]> {
-    if (!this.contentSynced) {
-      const hint = 'The text index of this repository is still being built: retry in a few seconds (search_symbols and the read tools answer meanwhile).';
-      await (deadline ? deadline.race(this.contentReady(), hint) : this.contentReady());
-    }
+    await this.waitForContent(deadline);
     const stores = new Set(q.stores);
     const pageTimes = new Map(this.pages.map((p) => [p.id, this.newestChange(p.files)]));
-    const search = this.content.search(
+    return this.content.search(
       query,
-      // Ids name their store: entries of other stores are not turned into citations only to be dropped.
-      (id) => (stores.has(id.slice(0, id.indexOf('|')) as Store) ? this.resolve(id) : undefined),
+      stores,
+      (id) => this.resolve(id),
       (doc) => {
-        if (!stores.has(doc.store)) return false;
         if (q.collection && !doc.collections?.includes(q.collection)) return false;
         if (!q.since && !q.until) return true;
         const at = doc.store === 'wiki' ? pageTimes.get(doc.file) : this.changeTime(doc.file)?.at;
@@ -336,9 +340,39 @@ export class RetrievalIndex implements Disposable {
         const t = Date.parse(at);
         return (!q.since || t >= q.since.getTime()) && (!q.until || t <= q.until.getTime());
       },
-      (doc) => (doc.store === 'code' || doc.store === 'ast_summary' ? 1 + 4 * Math.sqrt(this.graph.symbolRank(doc.ref)) : 1),
+      (doc) => this.boost(doc),
     );
-    return search;
+  }
+
+  /**
+   * The best `limit` citations for `query` (one per symbol, chunk or section) and how many match: what `retrieve`
+   * and `collection_search` show. Without a collection or time filter only the entries that can be among the
+   * best are turned into citations (see ContentSearch.top); with one, every hit is, as `searchContent` does.
+   */
+  async topContent(query: string, q: ContentQuery, limit: number, deadline?: Deadline): Promise<{ hits: ContentHit[]; total: number }> {
+    if (q.collection || q.since || q.until) {
+      const all = onePerRef(await this.searchContent(query, q, deadline));
+      return { hits: all.slice(0, limit), total: all.length };
+    }
+    await this.waitForContent(deadline);
+    return this.content.top(query, new Set(q.stores), limit, this.maxBoost(), (id) => this.resolve(id), (doc) => this.boost(doc));
+  }
+
+  /** Code is boosted by centrality (PageRank over call edges), up to 5×. */
+  private boost(doc: ContentDoc): number {
+    return doc.store === 'code' || doc.store === 'ast_summary' ? 1 + 4 * Math.sqrt(this.graph.symbolRank(doc.ref)) : 1;
+  }
+
+  private maxBoost(): number {
+    const graph = this.graph;
+    let best = maxBoosts.get(graph);
+    if (best === undefined) {
+      let rank = 0;
+      for (const s of graph.table.all) rank = Math.max(rank, graph.symbolRank(s.id));
+      best = 1 + 4 * Math.sqrt(rank);
+      maxBoosts.set(graph, best);
+    }
+    return best;
   }
 
   changeTime(file: string): ChangeTime | undefined {
@@ -386,6 +420,9 @@ export class RetrievalIndex implements Disposable {
     }
   }
 }
+
+/** The largest boost of a graph's code (its most central symbol's): computed once per graph. */
+const maxBoosts = new WeakMap<CodeGraph, number>();
 
 /**
  * The first `max` characters of lines [from, to) joined by newlines, without joining the rest first: thousands

@@ -47,11 +47,18 @@ const utf8 = new TextDecoder();
 const encoder = new TextEncoder();
 
 export function termAt(s: Segment, t: number): string {
-  return utf8.decode(s.termBytes.subarray(s.termOffsets[t], s.termOffsets[t + 1]));
+  return decodeShort(s.termBytes, s.termOffsets[t], s.termOffsets[t + 1]);
+}
+
+/** UTF-8 to a string; ASCII (most terms) without TextDecoder, whose per-call cost dominates for short strings. */
+function decodeShort(bytes: Uint8Array, from: number, to: number): string {
+  let ascii = true;
+  for (let i = from; i < to; i++) if (bytes[i] >= 0x80) ascii = false;
+  return ascii && to - from < 256 ? String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]) : utf8.decode(bytes.subarray(from, to));
 }
 
 export function docIdAt(s: Segment, d: number): string {
-  return utf8.decode(s.docIdBytes.subarray(s.docIdOffsets[d], s.docIdOffsets[d + 1]));
+  return decodeShort(s.docIdBytes, s.docIdOffsets[d], s.docIdOffsets[d + 1]);
 }
 
 /** The first term index whose term is not below `key` (JavaScript string order, as the dictionary is sorted). */
@@ -71,47 +78,43 @@ export function findTerm(s: Segment, term: string): number {
   return t < s.termCount && termAt(s, t) === term ? t : -1;
 }
 
+/** Where `varint` reads next: a module-level cursor, so the hot loop allocates no closure. */
+let cursor = 0;
+
+function varint(p: Uint8Array, end: number): number {
+  if (cursor >= end) throw new Error('truncated postings');
+  let b = p[cursor++];
+  let v = b & 0x7f;
+  let scale = 128;
+  while (b >= 0x80) {
+    if (cursor >= end) throw new Error('truncated postings');
+    b = p[cursor++];
+    v += (b & 0x7f) * scale;
+    scale *= 128;
+  }
+  return v;
+}
+
 /**
- * Term t's postings of one field (0 title, 1 text) into `docs`/`tfs` from index 0; returns how many. A posting that
- * names an entry the segment does not have means the bytes are not what was written: it throws.
+ * Term t's postings into `docs`/`tfs` from index 0: the title's first, then the text's. Returns how many of each.
+ * A posting that names an entry the segment does not have means the bytes are not what was written: it throws.
  */
-export function readPostings(s: Segment, t: number, field: 0 | 1, docs: Uint32Array, tfs: Uint32Array): number {
+export function readPostings(s: Segment, t: number, docs: Uint32Array, tfs: Uint32Array): { title: number; count: number } {
   const p = s.postings;
-  let at = s.postOffsets[t];
   const end = s.postOffsets[t + 1];
-  let v = 0;
-  let shift = 0;
-  let titleCount = -1;
-  // Varints: 7 bits a byte, low bits first.
-  const next = (): number => {
-    v = 0;
-    shift = 0;
-    for (;;) {
-      if (at >= end) throw new Error('truncated postings');
-      const b = p[at++];
-      v += (b & 0x7f) * 2 ** shift;
-      if (b < 0x80) return v;
-      shift += 7;
-    }
-  };
-  titleCount = next();
+  cursor = s.postOffsets[t];
+  const title = varint(p, end);
   let n = 0;
   let doc = 0;
-  let i = 0;
-  while (at < end) {
-    if (i === titleCount) doc = 0;
-    const delta = next();
-    const tf = next();
-    doc += delta;
+  while (cursor < end) {
+    if (n === title) doc = 0;
+    doc += varint(p, end);
     if (doc >= s.docCount) throw new Error('a posting names an entry the segment does not have');
-    if ((i < titleCount) === (field === 0)) {
-      docs[n] = doc;
-      tfs[n] = tf;
-      n++;
-    }
-    i++;
+    docs[n] = doc;
+    tfs[n++] = varint(p, end);
   }
-  return n;
+  if (n < title) throw new Error('truncated postings');
+  return { title, count: n };
 }
 
 /** Upper bound of a term's postings in one field: what `readPostings` needs room for. */
@@ -345,10 +348,8 @@ export function mergeSegments(segments: readonly Segment[], alive: readonly Uint
         docs = new Uint32Array(postingBytes(s, t));
         tfs = new Uint32Array(postingBytes(s, t));
       }
-      for (const field of [0, 1] as const) {
-        const n = readPostings(s, t, field, docs, tfs);
-        for (let k = 0; k < n; k++) if (m[docs[k]] >= 0) out[field].push({ doc: m[docs[k]], tf: tfs[k] });
-      }
+      const { title, count } = readPostings(s, t, docs, tfs);
+      for (let k = 0; k < count; k++) if (m[docs[k]] >= 0) out[k < title ? 0 : 1].push({ doc: m[docs[k]], tf: tfs[k] });
     }
     if (!out[0].length && !out[1].length) continue;
     keptTerms.push(term);

@@ -1,4 +1,4 @@
-import { decodeSegment, docIdAt, encodeSegment, findTerm, lowerBound, mergeSegments, postingBytes, readPostings, type Segment, SegmentBuilder, termAt, type TextEntry } from './term-segment';
+import { decodeSegment, docIdAt, encodeSegment, lowerBound, mergeSegments, postingBytes, readPostings, type Segment, SegmentBuilder, termAt, type TextEntry } from './term-segment';
 import { textTerms } from './tokenize';
 
 /**
@@ -146,7 +146,8 @@ export class TextIndex {
     });
   }
 
-  search(query: string): RawHits {
+  /** Every entry that matches, with its score: `search` and `top` read this. */
+  private score(query: string): ScoredSegment[] {
     this.seal();
     const terms = textTerms(query).filter(Boolean);
     const unique = [...new Set(terms)];
@@ -165,39 +166,44 @@ export class TextIndex {
     for (const q of terms) {
       const u = unique.indexOf(q);
       const touched: number[][] = segs.map(() => []);
-      for (const [term, weight] of this.derivedTerms(q)) {
-        const places = segs.map(({ s }) => findTerm(s, term));
+      for (const { weight, places } of this.derivedTerms(q).values()) {
+        // Postings of every segment that has the term, live entries only: title first, then text.
+        const lists: { seg: number; title: number; count: number; docs: Uint32Array; tfs: Uint32Array }[] = [];
+        const df = [0, 0];
+        places.forEach((t, seg) => {
+          if (t < 0) return;
+          const room = postingBytes(segs[seg].s, t);
+          if (docs.length < room) {
+            docs = new Uint32Array(room);
+            tfs = new Uint32Array(room);
+          }
+          const read = readPostings(segs[seg].s, t, docs, tfs);
+          const alive = segs[seg].alive;
+          const keep = { seg, title: 0, count: 0, docs: new Uint32Array(read.count), tfs: new Uint32Array(read.count) };
+          for (let k = 0; k < read.count; k++) {
+            if (!alive[docs[k]]) continue;
+            if (k < read.title) keep.title++;
+            keep.docs[keep.count] = docs[k];
+            keep.tfs[keep.count++] = tfs[k];
+          }
+          df[0] += keep.title;
+          df[1] += keep.count - keep.title;
+          lists.push(keep);
+        });
         for (const field of [0, 1] as const) {
-          // Document frequency over live entries of every segment first (BM25's idf), then the scores.
-          const lists: { seg: number; count: number; docs: Uint32Array; tfs: Uint32Array }[] = [];
-          let df = 0;
-          places.forEach((t, seg) => {
-            if (t < 0) return;
-            const room = postingBytes(segs[seg].s, t);
-            if (docs.length < room) {
-              docs = new Uint32Array(room);
-              tfs = new Uint32Array(room);
-            }
-            const count = readPostings(segs[seg].s, t, field, docs, tfs);
-            const keep = { seg, count: 0, docs: new Uint32Array(count), tfs: new Uint32Array(count) };
-            for (let k = 0; k < count; k++) {
-              if (!segs[seg].alive[docs[k]]) continue;
-              keep.docs[keep.count] = docs[k];
-              keep.tfs[keep.count++] = tfs[k];
-            }
-            df += keep.count;
-            lists.push(keep);
-          });
-          if (!df) continue;
-          const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+          if (!df[field]) continue;
+          // BM25's idf over live entries of every segment.
+          const idf = Math.log(1 + (n - df[field] + 0.5) / (df[field] + 0.5));
           const factor = weight * FIELD_BOOST[field];
-          for (const { seg, count, docs: ds, tfs: fs } of lists) {
+          const avgLength = avg[field];
+          for (const { seg, title, count, docs: ds, tfs: fs } of lists) {
             const { s, spec } = segs[seg];
             const lengths = field === 0 ? s.titleLen : s.textLen;
-            for (let k = 0; k < count; k++) {
+            const [from, to] = field === 0 ? [0, title] : [title, count];
+            for (let k = from; k < to; k++) {
               const d = ds[k];
               const tf = fs[k];
-              const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[d]) / avg[field])));
+              const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[d]) / avgLength)));
               if (spec[d] === 0) touched[seg].push(d);
               spec[d] += factor * raw;
             }
@@ -214,45 +220,125 @@ export class TextIndex {
         }
       });
     }
-    const ids: string[] = [];
-    const scores: number[] = [];
-    for (const { s, total, matched } of segs) {
+    return segs.map(({ s, total, matched }) => {
+      const hits: number[] = [];
       for (let d = 0; d < s.docCount; d++) {
         if (total[d] === 0) continue;
         let quality = 0;
         for (let w = 0; w < words; w++) quality += bitCount(matched[d * words + w]);
+        total[d] *= quality;
+        hits.push(d);
+      }
+      return { s, hits, scores: total };
+    });
+  }
+
+  /** Every entry that matches (of the stores `accept` takes, by the first byte of the id), with its score. */
+  search(query: string, accept: (storeByte: number) => boolean = () => true): RawHits {
+    const ids: string[] = [];
+    const scores: number[] = [];
+    for (const { s, hits, scores: total } of this.score(query)) {
+      for (const d of hits) {
+        if (!accept(s.docIdBytes[s.docIdOffsets[d]])) continue;
         ids.push(docIdAt(s, d));
-        scores.push(total[d] * quality);
+        scores.push(total[d]);
       }
     }
     return { ids, scores };
   }
 
-  /** The terms a query term matches, with their weights: itself, longer terms it starts, terms a few edits away. */
-  private derivedTerms(q: string): Map<string, number> {
-    const out = new Map<string, number>();
-    const prefix = q.length >= 4;
-    const maxDistance = q.length >= 6 ? Math.min(MAX_FUZZY, Math.round(q.length * 0.2)) : 0;
-    for (const s of this.segments) {
-      if (findTerm(s, q) >= 0) out.set(q, 1);
-      if (prefix) {
-        for (let t = lowerBound(s, q); t < s.termCount; t++) {
-          const term = termAt(s, t);
-          if (!term.startsWith(q)) break;
-          if (term !== q) out.set(term, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - q.length)));
+  /**
+   * What a ranked answer needs without turning every hit into a string: how many distinct citations match (an
+   * entry and the one before it with the same key after the store, a symbol's signature and body, count once), and
+   * the entries that can still be among the best `limit` once each score is multiplied by a boost of at most
+   * `maxBoost`. `store` is an entry's first id byte (c, a, r, w); `accept` says which count.
+   */
+  top(query: string, accept: (storeByte: number) => boolean, limit: number, maxBoost: number): { total: number; candidates: RawHits } {
+    const scored = this.score(query);
+    let total = 0;
+    const kept: number[] = [];
+    for (const { s, hits, scores } of scored) {
+      let prevHit = -2;
+      let prevAccepted = false;
+      for (const d of hits) {
+        const ok = accept(s.docIdBytes[s.docIdOffsets[d]]);
+        if (!ok) scores[d] = 0;
+        else {
+          kept.push(scores[d]);
+          if (!(prevAccepted && prevHit === d - 1 && sameKey(s, d - 1, d))) total++;
         }
+        prevHit = d;
+        prevAccepted = ok;
       }
     }
-    if (maxDistance) {
-      for (const s of this.segments) {
-        forEachNear(s, q, maxDistance, (term, distance) => {
-          // A prefix match is scored as one (MiniSearch drops it from the fuzzy matches).
-          if (distance > 0 && !(prefix && term.startsWith(q)) && !out.has(term)) out.set(term, (FUZZY_WEIGHT * term.length) / (term.length + distance));
-        });
+    // The limit-th best plain score: no entry below it divided by maxBoost can reach the best `limit` boosted.
+    const sorted = Float64Array.from(kept).sort().reverse();
+    const floor = sorted.length > limit ? sorted[limit - 1] / maxBoost : 0;
+    const ids: string[] = [];
+    const out: number[] = [];
+    for (const { s, hits, scores } of scored) {
+      for (const d of hits) {
+        if (scores[d] === 0 || scores[d] < floor) continue;
+        ids.push(docIdAt(s, d));
+        out.push(scores[d]);
       }
+    }
+    return { total, candidates: { ids, scores: out } };
+  }
+
+  /**
+   * The terms a query term matches, with their weights and where each segment has them (-1: not there): itself,
+   * longer terms it starts, terms a few edits away.
+   */
+  private derivedTerms(q: string): Map<string, { weight: number; places: Int32Array }> {
+    const out = new Map<string, { weight: number; places: Int32Array }>();
+    const n = this.segments.length;
+    const at = (term: string, weight: number, seg: number, t: number) => {
+      let found = out.get(term);
+      if (!found) out.set(term, (found = { weight, places: new Int32Array(n).fill(-1) }));
+      found.places[seg] = t;
+    };
+    const prefix = q.length >= 4;
+    const maxDistance = q.length >= 6 ? Math.min(MAX_FUZZY, Math.round(q.length * 0.2)) : 0;
+    this.segments.forEach((s, seg) => {
+      const first = lowerBound(s, q);
+      if (first < s.termCount && termAt(s, first) === q) at(q, 1, seg, first);
+      if (!prefix) return;
+      for (let t = first; t < s.termCount; t++) {
+        const term = termAt(s, t);
+        if (!term.startsWith(q)) break;
+        if (term !== q) at(term, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - q.length)), seg, t);
+      }
+    });
+    if (maxDistance) {
+      this.segments.forEach((s, seg) => {
+        forEachNear(s, q, maxDistance, (term, distance, t) => {
+          // A prefix match is scored as one (MiniSearch drops it from the fuzzy matches).
+          if (distance > 0 && !(prefix && term.startsWith(q))) at(term, (FUZZY_WEIGHT * term.length) / (term.length + distance), seg, t);
+        });
+      });
     }
     return out;
   }
+}
+
+interface ScoredSegment {
+  s: Segment;
+  /** Entries with a score, ascending. */
+  hits: number[];
+  /** Score by entry number. */
+  scores: Float64Array;
+}
+
+/** Whether two entries' ids are the same after their store (`code|x` and `ast_summary|x`). */
+function sameKey(s: Segment, a: number, b: number): boolean {
+  const bytes = s.docIdBytes;
+  const aStart = bytes.indexOf(0x7c, s.docIdOffsets[a]) + 1;
+  const bStart = bytes.indexOf(0x7c, s.docIdOffsets[b]) + 1;
+  const aLength = s.docIdOffsets[a + 1] - aStart;
+  if (aLength !== s.docIdOffsets[b + 1] - bStart) return false;
+  for (let i = 0; i < aLength; i++) if (bytes[aStart + i] !== bytes[bStart + i]) return false;
+  return true;
 }
 
 function bitCount(x: number): number {
@@ -265,7 +351,7 @@ function bitCount(x: number): number {
  * Every term of the segment within `max` edits (Levenshtein, in UTF-16 code units as MiniSearch counts) of `q`.
  * ASCII terms are compared as bytes, with no string made; others are decoded.
  */
-function forEachNear(s: Segment, q: string, max: number, found: (term: string, distance: number) => void): void {
+function forEachNear(s: Segment, q: string, max: number, found: (term: string, distance: number, t: number) => void): void {
   const ascii = /^[\x00-\x7f]*$/.test(q);
   const qBytes = ascii ? Uint8Array.from(q, (c) => c.charCodeAt(0)) : undefined;
   const qCodes = Uint16Array.from(q, (c) => c.charCodeAt(0));
@@ -282,7 +368,7 @@ function forEachNear(s: Segment, q: string, max: number, found: (term: string, d
     if (plain && qBytes) {
       if (len > q.length + max) continue;
       const d = distance(qBytes, bytes, from, len, max, rowA, rowB);
-      if (d <= max) found(utf8Term(bytes, from, len), d);
+      if (d <= max) found(termAt(s, t), d, t);
     } else {
       const term = termAt(s, t);
       if (Math.abs(term.length - q.length) > max) continue;
@@ -290,13 +376,9 @@ function forEachNear(s: Segment, q: string, max: number, found: (term: string, d
       const a = codes.length + 1 > rowA.length ? new Uint32Array(codes.length + 1) : rowA;
       const b = codes.length + 1 > rowB.length ? new Uint32Array(codes.length + 1) : rowB;
       const d = distance(qCodes, codes, 0, codes.length, max, a, b);
-      if (d <= max) found(term, d);
+      if (d <= max) found(term, d, t);
     }
   }
-}
-
-function utf8Term(bytes: Uint8Array, from: number, len: number): string {
-  return String.fromCharCode(...bytes.subarray(from, from + len));
 }
 
 /** Levenshtein distance of `q` and `t[from, from + len)`, or max + 1 once it must exceed max. */

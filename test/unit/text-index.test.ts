@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import MiniSearch from 'minisearch';
 import type { RingLogger } from '../../src/common/log';
 import { TEXT_INDEX_FILE } from '../../src/engine/text-index-store';
+import { onePerRef, STORES } from '../../src/search/content-search';
 import { decodeSegment } from '../../src/search/term-segment';
 import { type RawHits, TextIndex, type TextEntry } from '../../src/search/text-index';
 import { textTerms } from '../../src/search/tokenize';
@@ -186,6 +187,23 @@ describe('retrieval text index: persisted with the index', () => {
     ctx.workspaces.dispose();
   });
   after(() => removeDir(root));
+
+  it('the best hits, resolving only those that can be among them, are the best of all hits resolved', async () => {
+    const ctx = open();
+    const index = await ctx.engine.retrieval.ready();
+    for (const query of ['How do I rotate the signing key?', 'invoice total', 'invoce totals', 'installing', 'the', 'zzzzqqq']) {
+      for (const limit of [1, 3, 25]) {
+        for (const stores of [STORES, ['code', 'ast_summary'] as const, ['wiki'] as const]) {
+          const all = onePerRef(await index.searchContent(query, { stores }));
+          const top = await index.topContent(query, { stores }, limit);
+          assert.deepEqual(top.hits.map((h) => [h.doc.id, h.score]), all.slice(0, limit).map((h) => [h.doc.id, h.score]), `${query} ${limit} ${stores.join()}`);
+          assert.equal(top.total, all.length, `${query}: total`);
+        }
+      }
+    }
+    await ctx.engine.retrieval.saved();
+    ctx.workspaces.dispose();
+  });
 
   it('is saved after the first build and loaded by the next start, with the same answer', async () => {
     assert.ok(first.results.length > 0);
