@@ -158,6 +158,9 @@ export class TextIndex {
       total: new Float64Array(s.docCount),
       spec: new Float64Array(s.docCount),
       matched: new Uint32Array(s.docCount * words),
+      /** Entries the current query term touched (the first `touchedCount`). */
+      touched: new Uint32Array(s.docCount),
+      touchedCount: 0,
     }));
     const n = this.liveDocs;
     const avg = [this.lengthSums[0] / n, this.lengthSums[1] / n];
@@ -165,7 +168,6 @@ export class TextIndex {
     let tfs = new Uint32Array(256);
     for (const q of terms) {
       const u = unique.indexOf(q);
-      const touched: number[][] = segs.map(() => []);
       for (const { weight, places } of this.derivedTerms(q).values()) {
         // Postings of every segment that has the term, live entries only: title first, then text.
         const lists: { seg: number; title: number; count: number; docs: Uint32Array; tfs: Uint32Array }[] = [];
@@ -197,28 +199,31 @@ export class TextIndex {
           const factor = weight * FIELD_BOOST[field];
           const avgLength = avg[field];
           for (const { seg, title, count, docs: ds, tfs: fs } of lists) {
-            const { s, spec } = segs[seg];
+            const g = segs[seg];
+            const { s, spec, touched } = g;
             const lengths = field === 0 ? s.titleLen : s.textLen;
             const [from, to] = field === 0 ? [0, title] : [title, count];
             for (let k = from; k < to; k++) {
               const d = ds[k];
               const tf = fs[k];
               const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[d]) / avgLength)));
-              if (spec[d] === 0) touched[seg].push(d);
+              if (spec[d] === 0) touched[g.touchedCount++] = d;
               spec[d] += factor * raw;
             }
           }
         }
       }
       // Each query term's scores are summed on their own, then added (MiniSearch's OR combination, same order).
-      touched.forEach((list, seg) => {
-        const { total, spec, matched } = segs[seg];
-        for (const d of list) {
+      for (const g of segs) {
+        const { total, spec, matched, touched } = g;
+        for (let i = 0; i < g.touchedCount; i++) {
+          const d = touched[i];
           total[d] += spec[d];
           spec[d] = 0;
           matched[d * words + (u >>> 5)] |= 1 << (u & 31);
         }
-      });
+        g.touchedCount = 0;
+      }
     }
     return segs.map(({ s, total, matched }) => {
       const hits: number[] = [];
