@@ -52,9 +52,8 @@ export function termAt(s: Segment, t: number): string {
 
 /** UTF-8 to a string; ASCII (most terms) without TextDecoder, whose per-call cost dominates for short strings. */
 function decodeShort(bytes: Uint8Array, from: number, to: number): string {
-  let ascii = true;
-  for (let i = from; i < to; i++) if (bytes[i] >= 0x80) ascii = false;
-  return ascii && to - from < 256 ? String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]) : utf8.decode(bytes.subarray(from, to));
+  for (let i = from; i < to; i++) if (bytes[i] >= 0x80) return utf8.decode(bytes.subarray(from, to));
+  return Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('latin1');
 }
 
 export function docIdAt(s: Segment, d: number): string {
