@@ -54,8 +54,6 @@ export const targets = [
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
   // The parse pool starts its workers from this file, found beside the bundle that uses the pool.
   { entryPoints: ['src/index/parse-worker.ts'], outfile: 'dist/parse-worker.js' },
-  // The retrieval text index runs on a worker started from this file, found beside the bundle as well.
-  { entryPoints: ['src/search/text-index-worker.ts'], outfile: 'dist/text-index-worker.js' },
 ];
 targets.push(...vscodeTargets());
 // The Blast Radius webview runs in the browser: no Node, no `vscode`; one script and one stylesheet in dist/media,

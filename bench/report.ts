@@ -15,7 +15,7 @@ export interface CorpusResult {
   refs: { read: Timing & { bytes: number }; floor: Timing & { files: number } };
   ctags: Timing & { tags: number };
   index: IndexResult;
-  warm: Timing & { peakRssMb: number; filesIndexed: number };
+  warm: Timing & { peakRssMb: number; filesIndexed: number; firstRetrieve?: Timing & { hits: number } };
   mcp?: McpResult;
   /** `--peers`: the peer's cold index of the same corpus, same run. */
   peer?: PeerResult;
@@ -88,8 +88,10 @@ function rows(results: CorpusResult[]): Row[] {
     ['  call edges', (r) => n0(r.index.edges)],
     ['  persisted MB (% source)', (r) => `${n1(mb(r.index.persistedBytes))} (${n0((100 * r.index.persistedBytes) / r.bytes)}%)`],
     ...peerRows(results),
+    ['RETRIEVAL INDEXES built (cold) wall / CPU', (r) => (r.index.retrievalBuild ? `${ms(r.index.retrievalBuild.wallMs)} / ${ms(r.index.retrievalBuild.cpuMs)}` : 'n/a')],
     ['WARM START wall', (r) => ms(r.warm.wallMs)],
     ['  peak RSS MB', (r) => n0(r.warm.peakRssMb)],
+    ['  then first retrieve wall / CPU', (r) => (r.warm.firstRetrieve ? `${ms(r.warm.firstRetrieve.wallMs)} / ${ms(r.warm.firstRetrieve.cpuMs)}` : 'n/a')],
     ['ONE-LINE EDIT p50 / p99', (r) => (r.index.incremental ? pair(r.index.incremental.p50Ms, r.index.incremental.p99Ms, r.index.incremental.samples) : 'n/a')],
     ['  file lines, re-linked in place', (r) => (r.index.incremental ? `${r.index.incremental.lines}, ${r.index.incremental.inPlace}/${r.index.incremental.samples}` : '')],
     ['QUERIES in process p50 / p99', () => ''],

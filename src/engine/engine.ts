@@ -32,10 +32,7 @@ export interface EngineOptions {
   /** Extra markdown collections for retrieval, as gitignore-style globs (besides one per docs folder). */
   docCollections?: string[];
   logger?: Logger;
-  /**
-   * Parse worker threads for a bulk index; default one per core. 0 extracts on the calling thread and keeps the
-   * retrieval text index there too (else it runs on a worker thread of its own).
-   */
+  /** Parse worker threads for a bulk index; default one per core. 0 extracts on the calling thread. */
   workers?: number;
 }
 
@@ -83,8 +80,6 @@ export class Engine implements Disposable {
   readonly maxFileBytes: number;
   private readonly exclude: string[];
   private readonly docCollections: string[];
-  /** `workers: 0` keeps all work on the calling thread: parsing and the retrieval text index alike. */
-  private readonly useWorkers: boolean;
   private docs: ScannedFile[] = [];
   private retrievalIndex?: RetrievalIndex;
   private readonly extractor: Extractor;
@@ -97,7 +92,6 @@ export class Engine implements Disposable {
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     this.exclude = options.exclude ?? [];
     this.docCollections = options.docCollections ?? [];
-    this.useWorkers = options.workers !== 0;
     this.extractor = new Extractor(options.workers, (reason) =>
       this.logger.log('warn', `Parse workers failed (${reason}); indexing on the main thread instead, which is slower.`),
     );
@@ -324,8 +318,8 @@ export class Engine implements Disposable {
   /** Search and read indexes over code, markdown collections and the generated wiki; built on first use, then kept in step. */
   get retrieval(): RetrievalIndex {
     this.retrievalIndex ??= new RetrievalIndex(this, path.basename(this.root), this.docCollections, {
-      useWorker: this.useWorkers,
-      onWorkerFailure: (reason) => this.logger.log('warn', `Text index worker failed (${reason}); retrieval searches run on the main thread instead.`),
+      file: this.persistence.textIndex,
+      log: (level, message) => this.logger.log(level, message),
     });
     return this.retrievalIndex;
   }

@@ -7,6 +7,7 @@ import type { ProjectConfig } from '../graph/modules';
 import { machineCacheKey } from './cache-key';
 import { LinkStore } from './link-store';
 import { IndexStore, INDEX_FORMAT, type StoredFile, type StoredIndex } from './store';
+import { TextIndexStore } from './text-index-store';
 
 const PERSIST_DELAY_MS = 2000;
 
@@ -25,6 +26,8 @@ export interface IndexState {
 export class IndexPersistence {
   private readonly store?: IndexStore;
   private readonly links?: LinkStore;
+  /** Where the retrieval text index is kept: signed with the same key, under its own domain. */
+  readonly textIndex?: TextIndexStore;
   /** The persisted link snapshot matches the current graph (nothing to write). */
   private linksSaved = false;
   private timer?: NodeJS.Timeout;
@@ -39,6 +42,7 @@ export class IndexPersistence {
     if (dir === undefined) return;
     this.store = openStore(dir, key, logger);
     if (this.store) this.links = new LinkStore(dir, logger, this.store);
+    if (this.store) this.textIndex = new TextIndexStore(dir, this.store);
   }
 
   /** The last write's failure, for index stats. */

@@ -1,10 +1,11 @@
 import type { TimeSlicer } from '../common/deadline';
-import { InlineTextIndex, type IndexedText, type TextIndex, WorkerTextIndex } from './text-index';
+import { type RawHits, TextIndex, type TextEntry } from './text-index';
 
 /** The four kinds of text `retrieve` ranks together (BM25 over identifier-aware, stemmed terms). */
 export const STORES = ['code', 'ast_summary', 'repo_doc', 'wiki'] as const;
 export type Store = (typeof STORES)[number];
 
+/** An entry as a hit shows it. Its text is not kept: `RetrievalIndex.textOf` reads it again for a snippet. */
 export interface ContentDoc {
   /** Unique across stores: `<store>|<key>`. */
   id: string;
@@ -12,7 +13,6 @@ export interface ContentDoc {
   /** The file the text comes from (for a wiki section: the page's folder). */
   file: string;
   title: string;
-  text: string;
   line_start: number;
   line_end: number;
   /** What a read tool takes to open the hit: a symbol id, chunk id or wiki page#section. */
@@ -26,119 +26,84 @@ export interface ContentHit {
   score: number;
 }
 
-/** Entries are posted to the text index this many at a time (one structured clone each on a worker). */
-const POST_BATCH = 500;
+/** Entries are indexed this many at a time between yields to the event loop. */
+const INDEX_BATCH = 500;
 
 /**
- * One BM25 index over code bodies, signatures with doc comments, markdown chunks and wiki sections. Entries
- * are grouped by an owner (a source file, a markdown file, the wiki) so that a change replaces only its owner's.
- * The entries live here; the term index itself on a worker thread when `useWorker` (see text-index.ts).
+ * One BM25 index over code bodies, signatures with doc comments, markdown chunks and wiki sections. Entries are
+ * grouped by an owner (a source file, a markdown file, the wiki) so that a change replaces only its owner's. Only
+ * the term index is held (text-index.ts), not the entries: a hit's id is turned back into what it cites by
+ * `resolve`, from the graph and the documents the retrieval index holds anyway.
  */
 export class ContentSearch {
-  private index: TextIndex;
-  private readonly docs = new Map<string, ContentDoc>();
-  private readonly owners = new Map<string, { version: unknown; ids: string[] }>();
+  readonly index = new TextIndex();
 
-  constructor(useWorker = false, private readonly onWorkerFailure: (reason: string) => void = () => undefined) {
-    this.index = useWorker ? this.startWorker() : new InlineTextIndex();
+  /** Whether `owner`'s entries were built from `version` (a content hash, or a size+mtime key). */
+  isCurrent(owner: string, version: string): boolean {
+    return this.index.isCurrent(owner, version);
   }
 
-  private startWorker(): TextIndex {
-    try {
-      return new WorkerTextIndex((e) => this.inline(e.message));
-    } catch (e) {
-      this.onWorkerFailure(e instanceof Error ? e.message : String(e));
-      return new InlineTextIndex();
+  /** Replaces an owner's entries; a long list is tokenized a batch at a time, yielding between batches. */
+  async replaceSliced(owner: string, version: string, entries: TextEntry[], slicer: TimeSlicer): Promise<void> {
+    // A batch never ends between a symbol's signature and its body (`top` counts them once when they are neighbours).
+    const cut = (i: number) => {
+      while (i < entries.length && entries[i].id.startsWith('code|')) i++;
+      return i;
+    };
+    let at = cut(INDEX_BATCH);
+    this.index.replace(owner, version, entries.slice(0, at));
+    while (at < entries.length) {
+      await slicer.tick();
+      // Replaced again meanwhile (a newer sync): this older list stops here.
+      if (!this.index.isCurrent(owner, version)) return;
+      const next = cut(at + INDEX_BATCH);
+      this.index.append(owner, version, entries.slice(at, next));
+      at = next;
     }
-  }
-
-  /** The worker failed: the same entries, indexed on this thread from now on. */
-  private inline(reason: string): void {
-    this.onWorkerFailure(reason);
-    this.index = new InlineTextIndex();
-    for (const { ids } of this.owners.values()) this.index.add(ids.map((id) => indexed(this.docs.get(id)!)));
-  }
-
-  /** Whether `owner`'s entries were built from `version` (an object identity or a size+mtime key). */
-  isCurrent(owner: string, version: unknown): boolean {
-    return this.owners.get(owner)?.version === version;
-  }
-
-  replace(owner: string, version: unknown, docs: ContentDoc[]): void {
-    this.remove(owner);
-    // Ids are unique by construction; should two ever collide, the first wins rather than failing the whole index.
-    const seen = new Set<string>();
-    const fresh = docs.filter((d) => !this.docs.has(d.id) && !seen.has(d.id) && seen.add(d.id));
-    for (const d of fresh) this.docs.set(d.id, d);
-    this.index.add(fresh.map(indexed));
-    this.owners.set(owner, { version, ids: fresh.map((d) => d.id) });
-  }
-
-  /**
-   * Like replace, yielding to the event loop between batches: one file of thousands of symbols must not hold
-   * the extension host for seconds (inline, a batch is indexed here). The owner is recorded first, so a search
-   * between slices sees part of it rather than a stale version.
-   */
-  async replaceSliced(owner: string, version: unknown, docs: ContentDoc[], slicer: TimeSlicer): Promise<void> {
-    this.remove(owner);
-    const ids: string[] = [];
-    this.owners.set(owner, { version: undefined, ids });
-    let batch: IndexedText[] = [];
-    for (const d of docs) {
-      if (this.docs.has(d.id)) continue;
-      this.docs.set(d.id, d);
-      batch.push(indexed(d));
-      ids.push(d.id);
-      if (batch.length === POST_BATCH || this.index instanceof InlineTextIndex) {
-        this.index.add(batch);
-        batch = [];
-        await slicer.tick();
-      }
-    }
-    if (batch.length) this.index.add(batch);
-    this.owners.set(owner, { version, ids });
   }
 
   remove(owner: string): void {
-    const prev = this.owners.get(owner);
-    if (!prev) return;
-    this.index.discard(prev.ids);
-    for (const id of prev.ids) this.docs.delete(id);
-    this.owners.delete(owner);
+    this.index.remove(owner);
   }
 
   ownersWithPrefix(prefix: string): string[] {
-    return [...this.owners.keys()].filter((o) => o.startsWith(prefix));
+    return this.index.ownersWithPrefix(prefix);
   }
 
-  get(id: string): ContentDoc | undefined {
-    return this.docs.get(id);
+  /** Hits best first: BM25 from the text index, then `accept` and `boost` over what `resolve` makes of each id. */
+  search(query: string, stores: ReadonlySet<Store>, resolve: (id: string) => ContentDoc | undefined, accept: (doc: ContentDoc) => boolean, boost: (doc: ContentDoc) => number): ContentHit[] {
+    return rank(this.index.search(query, storeBytes(stores)), resolve, accept, boost);
   }
 
-  /** Hits best first: BM25 from the text index, then `accept` and `boost` here, where the entries are. */
-  async search(query: string, accept: (doc: ContentDoc) => boolean, boost: (doc: ContentDoc) => number = () => 1): Promise<ContentHit[]> {
-    let raw;
-    try {
-      raw = await this.index.search(query);
-    } catch (e) {
-      // The worker died while this search waited: the index is rebuilt inline (see inline) and asked again.
-      if (!(this.index instanceof InlineTextIndex)) throw e;
-      raw = await this.index.search(query);
-    }
-    const hits: ContentHit[] = [];
-    for (let i = 0; i < raw.ids.length; i++) {
-      // An entry removed after the search was posted is no longer served.
-      const doc = this.docs.get(raw.ids[i]);
-      if (doc && accept(doc)) hits.push({ doc, score: raw.scores[i] * boost(doc) });
-    }
-    return hits.sort((a, b) => b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1));
-  }
-
-  dispose(): void {
-    this.index.dispose();
+  /**
+   * The best `limit` citations (one per symbol, chunk or section: a symbol's signature and body are one) and how
+   * many there are, resolving only the entries that can be among them: with no filter but the stores, `boost` is
+   * at most `maxBoost`, so an entry whose plain score is that far below the best is never looked at.
+   */
+  top(query: string, stores: ReadonlySet<Store>, limit: number, maxBoost: number, resolve: (id: string) => ContentDoc | undefined, boost: (doc: ContentDoc) => number): { hits: ContentHit[]; total: number } {
+    const { total, candidates } = this.index.top(query, storeBytes(stores), 2 * limit, maxBoost);
+    return { hits: onePerRef(rank(candidates, resolve, () => true, boost)).slice(0, limit), total };
   }
 }
 
-function indexed(d: ContentDoc): IndexedText {
-  return { id: d.id, title: d.title, text: d.text };
+/** Stores by the first byte of an entry id (code, ast_summary, repo_doc, wiki: all different). */
+function storeBytes(stores: ReadonlySet<Store>): (storeByte: number) => boolean {
+  const bytes = new Set([...stores].map((s) => s.charCodeAt(0)));
+  return (b) => bytes.has(b);
+}
+
+function rank(raw: RawHits, resolve: (id: string) => ContentDoc | undefined, accept: (doc: ContentDoc) => boolean, boost: (doc: ContentDoc) => number): ContentHit[] {
+  const hits: ContentHit[] = [];
+  for (let i = 0; i < raw.ids.length; i++) {
+    // An id whose symbol or section is gone (changed since the entry was indexed) is not served.
+    const doc = resolve(raw.ids[i]);
+    if (doc && accept(doc)) hits.push({ doc, score: raw.scores[i] * boost(doc) });
+  }
+  return hits.sort((a, b) => b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1));
+}
+
+/** The best hit of each citation (`ref`): a symbol's body and its signature are the same citation. */
+export function onePerRef(hits: ContentHit[]): ContentHit[] {
+  const seen = new Set<string>();
+  return hits.filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
 }

@@ -3,10 +3,13 @@ import type { Disposable } from '../common/disposable';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import { type Collection, groupCollections } from './collections';
-import { type ContentDoc, type ContentHit, ContentSearch, type Store } from './content-search';
+import { createHash } from 'node:crypto';
+import { errorMessage } from '../common/errors';
+import { type ContentDoc, type ContentHit, ContentSearch, onePerRef, type Store } from './content-search';
 import { type Chunk, chunkMarkdown, type MarkdownDocument, parseMarkdown } from './markdown';
-import type { ChangeTime, RetrievalSource } from './source';
+import type { ChangeTime, RetrievalSource, TextIndexFile } from './source';
 import { SymbolSearch, type SymbolHit, type SymbolResults } from './symbol-search';
+import type { TextEntry } from './text-index';
 import { generateWiki, type WikiPage } from './wiki';
 
 /** Code bodies longer than this are indexed by their head: enough for BM25, bounded memory. */
@@ -15,6 +18,19 @@ const CONTAINER_INDEX_CHARS = 1200;
 /** Every file may index at least this much body text (see codeDocs), and up to twice its length. */
 const FILE_BODY_MIN_CHARS = 64 * 1024;
 const CONTAINER_KINDS: ReadonlySet<string> = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'module', 'type']);
+/**
+ * What the text index's entries are made from, beyond the files: bump when codeDocs, chunkDoc, wikiDocs or the
+ * tokenizer change, so a persisted index built the old way is rebuilt, not served.
+ */
+const ENTRY_RECIPE = 1;
+/** The overlay is folded into the saved index once this many entries changed (or a twentieth of the index). */
+const SAVE_AFTER_CHANGES = 2000;
+
+/** Where the text index is persisted, and who hears about it (both optional: without them it lives in memory). */
+export interface TextIndexOptions {
+  file?: TextIndexFile;
+  log?: (level: 'info' | 'warn', message: string) => void;
+}
 
 export interface DocEntry {
   rel: string;
@@ -52,15 +68,23 @@ export class RetrievalIndex implements Disposable {
   private contentBuild?: Promise<void>;
   private times?: ReadonlyMap<string, ChangeTime>;
   private readonly subscription: Disposable;
+  /** The persisted text index was read (or there was none to read). */
+  private loaded = false;
+  private savedOnce = false;
+  private saving?: Promise<void>;
+  /** What a save in progress writes: written synchronously on dispose if it has not finished. */
+  private unsaved?: Buffer;
+  /** Chunks and wiki sections by id, for turning hits back into citations; rebuilt when docs or pages change. */
+  private chunkById?: Map<string, { entry: DocEntry; chunk: Chunk }>;
+  private sectionById?: Map<string, { page: WikiPage; section: WikiPage['sections'][number] }>;
 
   constructor(
     private readonly source: RetrievalSource,
     readonly repository: string,
     private readonly collectionGlobs: readonly string[] = [],
-    /** Whether the text index may run on a worker thread (see text-index.ts), and who hears if that fails. */
-    textIndex: { useWorker?: boolean; onWorkerFailure?: (reason: string) => void } = {},
+    private readonly textIndex: TextIndexOptions = {},
   ) {
-    this.content = new ContentSearch(textIndex.useWorker, textIndex.onWorkerFailure);
+    this.content = new ContentSearch();
     this.subscription = source.onDidIndex(() => {
       this.stale = true;
       this.times = undefined;
@@ -92,7 +116,9 @@ export class RetrievalIndex implements Disposable {
     const docsChanged = await this.syncDocs(slicer);
     if (docsChanged || codeChanged) {
       this.pages = await generateWiki({ repository: this.repository, graph, docs: [...this.docs.keys()], readText: (rel) => this.source.readText(rel) }, slicer);
+      this.sectionById = undefined;
     }
+    if (docsChanged) this.chunkById = undefined;
     this.current = graph;
     this.generation++;
     this.contentSynced = false;
@@ -114,23 +140,71 @@ export class RetrievalIndex implements Disposable {
     const generation = this.generation;
     const graph = this.graph;
     const slicer = new TimeSlicer();
+    if (!this.loaded) this.loadPersisted();
+    const files = this.source.indexedFiles();
     for (const owner of this.content.ownersWithPrefix('src:')) if (!graph.table.files.has(owner.slice(4))) this.content.remove(owner);
-    for (const [file, record] of graph.table.files) {
-      if (!this.content.isCurrent(`src:${file}`, record)) await this.content.replaceSliced(`src:${file}`, record, this.codeDocs(file, graph.table.byFile.get(file) ?? []), slicer);
+    for (const file of graph.table.files.keys()) {
+      const version = `${ENTRY_RECIPE}:${files.get(file)?.hash ?? ''}`;
+      if (!this.content.isCurrent(`src:${file}`, version)) await this.content.replaceSliced(`src:${file}`, version, this.codeEntries(file, graph.table.byFile.get(file) ?? []), slicer);
       await slicer.tick();
     }
     const docs = this.docs;
     for (const owner of this.content.ownersWithPrefix('doc:')) if (!docs.has(owner.slice(4))) this.content.remove(owner);
     for (const [rel, entry] of docs) {
-      if (!this.content.isCurrent(`doc:${rel}`, entry)) await this.content.replaceSliced(`doc:${rel}`, entry, entry.chunks.map((c) => chunkDoc(entry, c)), slicer);
+      // Collections are part of a chunk's citation, not of its entry: the version is the file's.
+      const version = `${ENTRY_RECIPE}:${entry.version}`;
+      if (!this.content.isCurrent(`doc:${rel}`, version)) await this.content.replaceSliced(`doc:${rel}`, version, entry.chunks.map((c) => chunkEntry(entry, c)), slicer);
     }
     const pages = this.pages;
-    if (!this.content.isCurrent('wiki', pages)) await this.content.replaceSliced('wiki', pages, pages.flatMap(wikiDocs), slicer);
+    const wikiVersion = `${ENTRY_RECIPE}:${pagesHash(pages)}`;
+    if (!this.content.isCurrent('wiki', wikiVersion)) await this.content.replaceSliced('wiki', wikiVersion, pages.flatMap(wikiEntries), slicer);
     // Re-synced meanwhile (a new graph, changed docs): the caller's loop builds again from the new state.
     this.contentSynced = generation === this.generation;
+    if (this.contentSynced) this.saveIfWorthIt();
   }
 
-  private codeDocs(file: string, symbols: IndexedSymbol[]): ContentDoc[] {
+  /** The text index as last saved, if it can be trusted; entries of files changed since are replaced by the sync. */
+  private loadPersisted(): void {
+    this.loaded = true;
+    const file = this.textIndex.file;
+    if (!file) return;
+    try {
+      const started = performance.now();
+      const bytes = file.load();
+      if (!bytes) return;
+      this.content.index.load(bytes);
+      const ms = Math.round(performance.now() - started);
+      this.textIndex.log?.('info', `Loaded the text index: ${this.content.index.entryCount} entries, ${(bytes.length / 1e6).toFixed(1)} MB, in ${ms} ms.`);
+    } catch (e) {
+      this.textIndex.log?.('warn', `The saved text index is not usable (${errorMessage(e)}): rebuilding it.`);
+    }
+  }
+
+  /**
+   * Saves the text index once it was built, and again when enough changed since (the overlay is merged into one
+   * segment first): a few edits are re-indexed from their files on the next start rather than written each time.
+   */
+  private saveIfWorthIt(): void {
+    const file = this.textIndex.file;
+    const index = this.content.index;
+    if (!file || this.saving || index.changedSinceMerge === 0) return;
+    if (this.savedOnce && index.changedSinceMerge < Math.max(SAVE_AFTER_CHANGES, index.entryCount / 20)) return;
+    this.savedOnce = true;
+    const bytes = index.encode();
+    this.unsaved = bytes;
+    this.saving = file
+      .save(bytes)
+      .then(() => (this.unsaved = undefined))
+      .catch((e) => this.textIndex.log?.('warn', `Could not save the text index: ${errorMessage(e)}`))
+      .finally(() => (this.saving = undefined));
+  }
+
+  /** Waits for a save in progress (tests, and a process about to exit). */
+  async saved(): Promise<void> {
+    await this.saving;
+  }
+
+  private codeEntries(file: string, symbols: IndexedSymbol[]): TextEntry[] {
     let lines: string[] = [];
     let length = 0;
     try {
@@ -144,13 +218,59 @@ export class RetrievalIndex implements Disposable {
     // them would make the index grow with the square of the file: past this much text, only signatures.
     let bodyBudget = Math.max(FILE_BODY_MIN_CHARS, 2 * length);
     return symbols.flatMap((s) => {
-      const summary: ContentDoc = { id: `ast_summary|${s.id}`, store: 'ast_summary', file, title: s.qualifiedName, text: `${s.signature}\n${s.doc ?? ''}`, line_start: s.lineStart, line_end: s.lineEnd, ref: s.id };
+      const summary: TextEntry = { id: `ast_summary|${s.id}`, title: s.qualifiedName, text: summaryText(s) };
       if (s.kind === 'field' || !lines.length || bodyBudget <= 0) return [summary];
       // A type's members are indexed on their own: its entry needs only its head, not every method again.
-      const body = headOfLines(lines, s.lineStart - 1, s.lineEnd, CONTAINER_KINDS.has(s.kind) ? CONTAINER_INDEX_CHARS : BODY_INDEX_CHARS);
+      const body = bodyText(lines, s);
       bodyBudget -= body.length;
-      return [summary, { id: `code|${s.id}`, store: 'code', file, title: s.qualifiedName, text: body, line_start: s.lineStart, line_end: s.lineEnd, ref: s.id }];
+      return [summary, { id: `code|${s.id}`, title: s.qualifiedName, text: body }];
     });
+  }
+
+  /** What a hit's id cites: the symbol, chunk or wiki section it was indexed from, as it is now (undefined if gone). */
+  private resolve(id: string): ContentDoc | undefined {
+    const bar = id.indexOf('|');
+    const store = id.slice(0, bar) as Store;
+    const ref = id.slice(bar + 1);
+    if (store === 'code' || store === 'ast_summary') {
+      const s = this.graph.table.byId.get(ref);
+      return s && { id, store, file: s.file, title: s.qualifiedName, line_start: s.lineStart, line_end: s.lineEnd, ref };
+    }
+    if (store === 'repo_doc') {
+      this.chunkById ??= new Map([...this.docs.values()].flatMap((entry) => entry.chunks.map((chunk) => [chunk.id, { entry, chunk }] as const)));
+      const found = this.chunkById.get(ref);
+      if (!found) return undefined;
+      const { entry, chunk } = found;
+      return { id, store, file: entry.rel, title: chunk.heading_path.join(' › ') || entry.parsed.title, line_start: chunk.line_start, line_end: chunk.line_end, ref, collections: entry.collections };
+    }
+    if (store === 'wiki') {
+      this.sectionById ??= new Map(this.pages.flatMap((page) => page.sections.map((section) => [`${page.id}#${section.slug}`, { page, section }] as const)));
+      const found = this.sectionById.get(ref);
+      if (!found) return undefined;
+      const { page, section } = found;
+      return { id, store, file: page.id, title: `${page.title} › ${section.title}`, line_start: section.line_start, line_end: section.line_end, ref };
+    }
+    return undefined;
+  }
+
+  /**
+   * The text a hit was indexed from, for its snippet: read again from the file, the symbol, the chunk or the wiki
+   * page rather than kept beside the index (the entries' texts were the largest thing retrieval held).
+   */
+  textOf(doc: ContentDoc): string {
+    if (doc.store === 'repo_doc') return this.chunkById?.get(doc.ref)?.chunk.text ?? '';
+    if (doc.store === 'wiki') {
+      const found = this.sectionById?.get(doc.ref);
+      return found ? found.page.markdown.split('\n').slice(found.section.line_start - 1, found.section.line_end).join('\n') : '';
+    }
+    const s = this.graph.table.byId.get(doc.ref);
+    if (!s) return '';
+    if (doc.store === 'ast_summary') return summaryText(s);
+    try {
+      return bodyText(this.source.readText(s.file).split('\n'), s);
+    } catch {
+      return summaryText(s);
+    }
   }
 
   /** Re-reads and re-chunks markdown whose size or mtime changed; returns whether any did. */
@@ -194,21 +314,25 @@ export class RetrievalIndex implements Disposable {
     return this.symbols.top(this.graph, query, filter, limit, deadline);
   }
 
+  private async waitForContent(deadline?: Deadline): Promise<void> {
+    if (this.contentSynced) return;
+    const hint = 'The text index of this repository is still being built: retry in a few seconds (search_symbols and the read tools answer meanwhile).';
+    await (deadline ? deadline.race(this.contentReady(), hint) : this.contentReady());
+  }
+
   /**
    * BM25 over the chosen stores, code boosted by centrality, filtered by collection and change time. Waits for
    * the text index (see contentReady); with a deadline, gives up waiting at it while the build goes on.
    */
   async searchContent(query: string, q: ContentQuery, deadline?: Deadline): Promise<ContentHit[]> {
-    if (!this.contentSynced) {
-      const hint = 'The text index of this repository is still being built: retry in a few seconds (search_symbols and the read tools answer meanwhile).';
-      await (deadline ? deadline.race(this.contentReady(), hint) : this.contentReady());
-    }
+    await this.waitForContent(deadline);
     const stores = new Set(q.stores);
     const pageTimes = new Map(this.pages.map((p) => [p.id, this.newestChange(p.files)]));
-    const search = this.content.search(
+    return this.content.search(
       query,
+      stores,
+      (id) => this.resolve(id),
       (doc) => {
-        if (!stores.has(doc.store)) return false;
         if (q.collection && !doc.collections?.includes(q.collection)) return false;
         if (!q.since && !q.until) return true;
         const at = doc.store === 'wiki' ? pageTimes.get(doc.file) : this.changeTime(doc.file)?.at;
@@ -216,9 +340,39 @@ export class RetrievalIndex implements Disposable {
         const t = Date.parse(at);
         return (!q.since || t >= q.since.getTime()) && (!q.until || t <= q.until.getTime());
       },
-      (doc) => (doc.store === 'code' || doc.store === 'ast_summary' ? 1 + 4 * Math.sqrt(this.graph.symbolRank(doc.ref)) : 1),
+      (doc) => this.boost(doc),
     );
-    return deadline ? deadline.race(search, 'Use fewer or more specific words.') : search;
+  }
+
+  /**
+   * The best `limit` citations for `query` (one per symbol, chunk or section) and how many match: what `retrieve`
+   * and `collection_search` show. Without a collection or time filter only the entries that can be among the
+   * best are turned into citations (see ContentSearch.top); with one, every hit is, as `searchContent` does.
+   */
+  async topContent(query: string, q: ContentQuery, limit: number, deadline?: Deadline): Promise<{ hits: ContentHit[]; total: number }> {
+    if (q.collection || q.since || q.until) {
+      const all = onePerRef(await this.searchContent(query, q, deadline));
+      return { hits: all.slice(0, limit), total: all.length };
+    }
+    await this.waitForContent(deadline);
+    return this.content.top(query, new Set(q.stores), limit, this.maxBoost(), (id) => this.resolve(id), (doc) => this.boost(doc));
+  }
+
+  /** Code is boosted by centrality (PageRank over call edges), up to 5×. */
+  private boost(doc: ContentDoc): number {
+    return doc.store === 'code' || doc.store === 'ast_summary' ? 1 + 4 * Math.sqrt(this.graph.symbolRank(doc.ref)) : 1;
+  }
+
+  private maxBoost(): number {
+    const graph = this.graph;
+    let best = maxBoosts.get(graph);
+    if (best === undefined) {
+      let rank = 0;
+      for (const s of graph.table.all) rank = Math.max(rank, graph.symbolRank(s.id));
+      best = 1 + 4 * Math.sqrt(rank);
+      maxBoosts.set(graph, best);
+    }
+    return best;
   }
 
   changeTime(file: string): ChangeTime | undefined {
@@ -256,9 +410,19 @@ export class RetrievalIndex implements Disposable {
 
   dispose(): void {
     this.subscription.dispose();
-    this.content.dispose();
+    if (this.unsaved) {
+      try {
+        this.textIndex.file?.saveSync(this.unsaved);
+      } catch (e) {
+        this.textIndex.log?.('warn', `Could not save the text index: ${errorMessage(e)}`);
+      }
+      this.unsaved = undefined;
+    }
   }
 }
+
+/** The largest boost of a graph's code (its most central symbol's): computed once per graph. */
+const maxBoosts = new WeakMap<CodeGraph, number>();
 
 /**
  * The first `max` characters of lines [from, to) joined by newlines, without joining the rest first: thousands
@@ -275,30 +439,26 @@ export function headOfLines(lines: readonly string[], from: number, to: number, 
   return parts.join('');
 }
 
-function chunkDoc(entry: DocEntry, c: Chunk): ContentDoc {
-  return {
-    id: `repo_doc|${c.id}`,
-    store: 'repo_doc',
-    file: entry.rel,
-    title: c.heading_path.join(' › ') || entry.parsed.title,
-    text: c.text,
-    line_start: c.line_start,
-    line_end: c.line_end,
-    ref: c.id,
-    collections: entry.collections,
-  };
+function summaryText(s: IndexedSymbol): string {
+  return `${s.signature}\n${s.doc ?? ''}`;
 }
 
-function wikiDocs(page: WikiPage): ContentDoc[] {
+function bodyText(lines: readonly string[], s: IndexedSymbol): string {
+  return headOfLines(lines, s.lineStart - 1, s.lineEnd, CONTAINER_KINDS.has(s.kind) ? CONTAINER_INDEX_CHARS : BODY_INDEX_CHARS);
+}
+
+function chunkEntry(entry: DocEntry, c: Chunk): TextEntry {
+  return { id: `repo_doc|${c.id}`, title: c.heading_path.join(' › ') || entry.parsed.title, text: c.text };
+}
+
+function wikiEntries(page: WikiPage): TextEntry[] {
   const lines = page.markdown.split('\n');
-  return page.sections.map((s) => ({
-    id: `wiki|${page.id}#${s.slug}`,
-    store: 'wiki',
-    file: page.id,
-    title: `${page.title} › ${s.title}`,
-    text: lines.slice(s.line_start - 1, s.line_end).join('\n'),
-    line_start: s.line_start,
-    line_end: s.line_end,
-    ref: `${page.id}#${s.slug}`,
-  }));
+  return page.sections.map((s) => ({ id: `wiki|${page.id}#${s.slug}`, title: `${page.title} › ${s.title}`, text: lines.slice(s.line_start - 1, s.line_end).join('\n') }));
+}
+
+/** The wiki's version: what its pages say (regenerated on every graph change, mostly to the same text). */
+function pagesHash(pages: readonly WikiPage[]): string {
+  const hash = createHash('sha1');
+  for (const p of pages) hash.update(p.id).update('\0').update(p.markdown).update('\0');
+  return hash.digest('hex');
 }

@@ -6,6 +6,20 @@ import type { FileRecord } from '../index/records';
 export interface SourceFile {
   record: FileRecord;
   mtimeMs: number;
+  /** Content hash of the text the record was extracted from. */
+  hash: string;
+}
+
+/**
+ * Where the retrieval text index is kept between sessions (the engine signs and checks it like its other files).
+ * `load` returns only bytes it can vouch for, or undefined; it throws with the reason if a file is there but not
+ * trusted.
+ */
+export interface TextIndexFile {
+  load(): Buffer | undefined;
+  save(bytes: Buffer): Promise<void>;
+  /** The same, before a process exits (a `sightline call` ends right after its answer). */
+  saveSync(bytes: Buffer): void;
 }
 
 export interface DocFile {

@@ -25,10 +25,10 @@ export const collectionSearchTool = defineTool({
   annotations: READ_ONLY,
   async handler(args, ctx) {
     const { index, collection } = await findCollection(ctx, args.collection_id);
-    const hits = await index.searchContent(args.query, { stores: ['repo_doc'], collection: collection.id }, deadlineOf(ctx));
+    const { hits, total } = await index.topContent(args.query, { stores: ['repo_doc'], collection: collection.id }, args.top_k, deadlineOf(ctx));
     const top = hits[0]?.score ?? 1;
-    const rendered = hits.slice(0, args.top_k).map((h) => {
-      const { snippet, truncated } = anchoredSnippet(h.doc.text, args.query, args.snippet_chars);
+    const rendered = hits.map((h) => {
+      const { snippet, truncated } = anchoredSnippet(index.textOf(h.doc), args.query, args.snippet_chars);
       return {
         chunk_id: h.doc.ref,
         document_id: h.doc.file,
@@ -43,10 +43,10 @@ export const collectionSearchTool = defineTool({
     return fitToBudget(rendered, args.max_tokens, (kept, truncated) => ({
       collection_id: collection.id,
       hits: kept,
-      total_hits: hits.length,
+      total_hits: total,
       truncated,
       ...(truncated ? { hint: `Showing ${kept.length} of ${rendered.length} hits. Lower snippet_chars or top_k, or raise max_tokens.` } : {}),
-      ...(hits.length === 0 ? { hint: `No section of ${collection.id} matches "${args.query}". Try other words, or route to find a better collection.` } : {}),
+      ...(total === 0 ? { hint: `No section of ${collection.id} matches "${args.query}". Try other words, or route to find a better collection.` } : {}),
     }));
   },
 });

@@ -71,9 +71,9 @@ export const readNodeTool = defineTool({
     }
     if (args.with_linked_docs) {
       result.linked_docs = (await index.searchContent(symbol.name, { stores: ['repo_doc'] }, deadline))
-        .filter((h) => containsIdentifier(h.doc.text, symbol.name))
+        .filter((h) => containsIdentifier(index.textOf(h.doc), symbol.name))
         .slice(0, LINKED_DOCS_LIMIT)
-        .map((h) => ({ chunk_id: h.doc.ref, collection_id: h.doc.collections?.[0], heading: h.doc.title, line_start: h.doc.line_start, snippet: anchoredSnippet(h.doc.text, symbol.name, 300).snippet }));
+        .map((h) => ({ chunk_id: h.doc.ref, collection_id: h.doc.collections?.[0], heading: h.doc.title, line_start: h.doc.line_start, snippet: anchoredSnippet(index.textOf(h.doc), symbol.name, 300).snippet }));
     }
     return result;
   },

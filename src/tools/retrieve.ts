@@ -18,7 +18,7 @@ const isCode = (h: ContentHit) => h.doc.store === 'code' || h.doc.store === 'ast
 
 /** A hit as the agent reads it: where it is, what opens it (symbol_id, chunk_id or wiki page#section), and a snippet. */
 function citedHit(index: RetrievalIndex, h: ContentHit, query: string, snippetChars: number) {
-  const { snippet, truncated } = anchoredSnippet(h.doc.text, query, snippetChars);
+  const { snippet, truncated } = anchoredSnippet(index.textOf(h.doc), query, snippetChars);
   const citation = isCode(h)
     ? { file: h.doc.file, symbol_id: h.doc.ref }
     : h.doc.store === 'repo_doc'
@@ -61,14 +61,12 @@ export const retrieveTool = defineTool({
     const { index } = await repositoryIndex(ctx, args.repository);
     const stores = args.stores ?? MODE_STORES[args.mode];
     const topK = Math.min(args.top_k, MAX_TOP_K);
-    const seen = new Set<string>();
     // One hit per symbol, chunk or wiki section: a symbol's body and its signature are the same citation.
     const deadline = deadlineOf(ctx);
-    const found = await index.searchContent(args.query, { stores, since: window.since, until: window.until }, deadline);
+    const { hits, total } = await index.topContent(args.query, { stores, since: window.since, until: window.until }, topK, deadline);
     deadline.check('Use fewer or more specific words, or fewer stores.');
-    const hits = found.filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref));
     const top = hits[0]?.score ?? 1;
-    const results = hits.slice(0, topK).map((h, i) => ({
+    const results = hits.map((h, i) => ({
       rank: i + 1,
       ...citedHit(index, h, args.query, args.snippet_chars),
       ...(args.include_scores ? { score: Math.round((h.score / top) * 1000) / 1000 } : {}),
@@ -81,11 +79,11 @@ export const retrieveTool = defineTool({
       stores,
       top_k: topK,
       results: kept,
-      total_hits: hits.length,
+      total_hits: total,
       ...(window.active ? { time_filter: { ...window.echo, basis: index.timeBasis() } } : {}),
       truncated,
       ...(truncated ? { hint: `Showing ${kept.length} of ${results.length} hits. Lower snippet_chars or top_k, or raise max_tokens.` } : {}),
-      ...(hits.length === 0 ? { hint: `No ${stores.join('/')} entries match "${args.query}"${window.active ? ' in that time window' : ''}. Try other words, mode mixed, or search_symbols for a name.` } : {}),
+      ...(total === 0 ? { hint: `No ${stores.join('/')} entries match "${args.query}"${window.active ? ' in that time window' : ''}. Try other words, mode mixed, or search_symbols for a name.` } : {}),
     }));
     return { ...answer, total_tokens_estimate: estimateTokens(answer.results) };
   },

@@ -34,7 +34,7 @@ if (/\bWARNING\b/.test(`${packaged.stdout}${packaged.stderr}`)) {
   process.exit(1);
 }
 // The bundles it just built (vscode:prepublish, --production) must not point at source maps the VSIX leaves out.
-for (const file of ['dist/extension.js', 'dist/cli.js', 'dist/parse-worker.js', 'dist/text-index-worker.js', 'dist/media/blast-radius.js', 'dist/media/blast-radius.css']) {
+for (const file of ['dist/extension.js', 'dist/cli.js', 'dist/parse-worker.js', 'dist/media/blast-radius.js', 'dist/media/blast-radius.css']) {
   if (fs.readFileSync(path.join(root, file), 'utf8').includes('sourceMappingURL=')) {
     process.stderr.write(`[packaged] ${file} references a source map the VSIX does not ship\n`);
     process.exit(1);

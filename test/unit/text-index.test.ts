@@ -1,66 +1,266 @@
 import * as assert from 'node:assert/strict';
-import { ContentSearch, type ContentDoc } from '../../src/search/content-search';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import MiniSearch from 'minisearch';
+import type { RingLogger } from '../../src/common/log';
+import { TEXT_INDEX_FILE } from '../../src/engine/text-index-store';
+import { onePerRef, STORES } from '../../src/search/content-search';
+import { decodeSegment } from '../../src/search/term-segment';
+import { type RawHits, TextIndex, type TextEntry } from '../../src/search/text-index';
+import { textTerms } from '../../src/search/tokenize';
 import { callTool, contextFor, copyFixture, removeDir } from './helpers';
 
 /**
- * The retrieval text index runs on a worker thread unless the engine is told `workers: 0` (text-index.ts). Both
- * places must rank the same entries the same way: the worker only moves the work off the main thread.
+ * The retrieval text index (text-index.ts, term-segment.ts) replaced MiniSearch and keeps its answers: the same
+ * entries, the same scores. Checked against MiniSearch itself, configured as `retrieve` used it, over this
+ * repository's own source cut into entries; then through segments, an overlay of replaced owners, a merge, a save
+ * and a load; then as the engine persists it (signed, rebuilt when it cannot be trusted).
  */
-describe('retrieval text index: on a worker thread and inline', () => {
-  let root: string;
-  let inline: ReturnType<typeof contextFor>;
-  let onWorker: ReturnType<typeof contextFor>;
-  before(() => {
-    root = copyFixture('docs-repo');
-    inline = contextFor(root, { storageDir: null, workers: 0 });
-    onWorker = contextFor(root, { storageDir: null, workers: 1 });
-  });
-  after(() => {
-    inline.workspaces.dispose();
-    onWorker.workspaces.dispose();
-    removeDir(root);
-  });
 
-  for (const [query, mode] of [
-    ['How do I rotate the signing key?', 'mixed'],
-    ['invoice total', 'code'],
-    ['invoce totals', 'mixed'],
-    ['installing', 'wiki'],
-    ['zzzz-no-such-words', 'mixed'],
-  ] as const) {
-    it(`retrieve "${query}" (${mode}) gives the same ranked answer from both`, async () => {
-      const args = { query, mode, top_k: 20, include_scores: true };
-      const a = await callTool(inline, 'retrieve', args);
-      const b = await callTool(onWorker, 'retrieve', args);
-      assert.deepEqual(b.results, a.results);
-      if (!query.startsWith('zzzz')) assert.ok(a.results.length > 0, 'a query with answers');
-      assert.equal(b.total_hits, a.total_hits);
-    });
+function miniSearch(): MiniSearch<TextEntry> {
+  return new MiniSearch<TextEntry>({ fields: ['title', 'text'], tokenize: textTerms, processTerm: (t) => t });
+}
+
+function miniHits(mini: MiniSearch<TextEntry>, query: string): RawHits {
+  const results = mini.search(query, { boost: { title: 2 }, prefix: (t) => t.length >= 4, fuzzy: (t) => (t.length >= 6 ? 0.2 : false), combineWith: 'OR' });
+  return { ids: results.map((r) => r.id as string), scores: results.map((r) => r.score) };
+}
+
+/** Hits as id → score, and the ranked ids (score, then id): what callers use. */
+function ranked(hits: RawHits): { order: string[]; score: Map<string, number> } {
+  const score = new Map(hits.ids.map((id, i) => [id, hits.scores[i]]));
+  const order = [...hits.ids].sort((a, b) => score.get(b)! - score.get(a)! || (a < b ? -1 : 1));
+  return { order, score };
+}
+
+function assertSameHits(actual: RawHits, expected: RawHits, query: string): void {
+  const a = ranked(actual);
+  const e = ranked(expected);
+  assert.deepEqual([...a.score.keys()].sort(), [...e.score.keys()].sort(), `"${query}": the same entries match`);
+  for (const [id, s] of e.score) assert.ok(Math.abs(a.score.get(id)! - s) <= 1e-9 * s, `"${query}": ${id} scores ${a.score.get(id)} against ${s}`);
+  // Sums in another order may differ in the last bit: compare the ranking where scores are apart.
+  const apart = (ids: string[]) => ids.filter((id, i) => i === 0 || Math.abs(e.score.get(ids[i - 1])! - e.score.get(id)!) > 1e-9 * e.score.get(id)!);
+  assert.deepEqual(apart(a.order).slice(0, 50), apart(e.order).slice(0, 50), `"${query}": the same ranking`);
+}
+
+/** This repository's source, 30 lines an entry, owned by its file: real code words, camel case, comments. */
+function sourceEntries(): Map<string, TextEntry[]> {
+  const owners = new Map<string, TextEntry[]>();
+  for (const dir of ['src/search', 'src/graph', 'src/engine']) {
+    for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.ts')).sort()) {
+      const lines = fs.readFileSync(path.join(dir, name), 'utf8').split('\n');
+      const entries: TextEntry[] = [];
+      for (let i = 0; i < lines.length; i += 30) entries.push({ id: `code|${dir}/${name}:${i + 1}`, title: `${name} ${i + 1}`, text: lines.slice(i, i + 30).join('\n') });
+      owners.set(`${dir}/${name}`, entries);
+    }
   }
+  // Non-ASCII text: fuzzy and prefix matches decode these terms rather than compare bytes.
+  owners.set('prose', [
+    { id: 'repo_doc|prose#1', title: 'Résumé des paramètres', text: 'Le paramètre « rotation » fait tourner la clé de signature. Ünïcode naïve café' },
+    { id: 'repo_doc|prose#2', title: 'Straße', text: 'Die Straße ist lang; straße strasse STRASSE. 東京 タワー' },
+  ]);
+  return owners;
+}
 
-  it('an edit re-indexes on the worker too: the removed text is no longer found, the new text is', async () => {
-    const engine = onWorker.engine;
-    const [file] = [...engine.indexedFiles().keys()];
-    engine.setOverlay(file, 'export function quuxFrobnicator(): number {\n  return 42;\n}\n');
-    const found = await callTool(onWorker, 'retrieve', { query: 'quuxFrobnicator', mode: 'code' });
-    assert.ok(found.results.some((r: { file?: string }) => r.file === file), JSON.stringify(found.results));
-    engine.setOverlay(file, undefined);
-    const gone = await callTool(onWorker, 'retrieve', { query: 'quuxFrobnicator', mode: 'code' });
-    assert.equal(gone.total_hits, 0);
+const QUERIES = [
+  'graph',
+  'resolve the callee of a member call',
+  'segment segment postings',
+  'symbolTable byFile',
+  'persist signed snapshot',
+  'resolvr',
+  'dispatchh overrides',
+  'walk',
+  'invokeTool deadline timeout',
+  'paramètre',
+  'strasse',
+  'cafe',
+  'zzzzqqq',
+  'the of and',
+];
+
+describe('retrieval text index: MiniSearch answers from typed arrays', () => {
+  const owners = sourceEntries();
+  const all = [...owners.values()].flat();
+  const mini = miniSearch();
+  mini.addAll(all);
+
+  const built = (): TextIndex => {
+    const index = new TextIndex();
+    for (const [owner, entries] of owners) index.replace(owner, 'v1', entries);
+    return index;
+  };
+
+  it('scores and ranks every query as MiniSearch does (exact, prefix, misspelt, non-ASCII, repeated words)', () => {
+    const index = built();
+    assert.equal(index.entryCount, all.length);
+    for (const q of QUERIES) assertSameHits(index.search(q), miniHits(mini, q), q);
+    assert.ok(index.search('graph').ids.length > 10, 'a common word matches many entries');
+    assert.equal(index.search('zzzzqqq').ids.length, 0);
+    assert.ok(index.search('zzzz-no-such-words').ids.length > 0, '"no", "such" and "words" are words of the source');
   });
 
-  it('a worker that dies mid-way is replaced by the same index inline, and says so once', async () => {
-    const failures: string[] = [];
-    const search = new ContentSearch(true, (reason) => failures.push(reason));
-    const doc = (id: string, text: string): ContentDoc => ({ id, store: 'code', file: `${id}.ts`, title: id, text, line_start: 1, line_end: 1, ref: id });
-    search.replace('a', 1, [doc('alpha', 'rotate the signing key'), doc('beta', 'count the invoices')]);
-    const before = await search.search('signing', () => true);
-    assert.deepEqual(before.map((h) => h.doc.id), ['alpha']);
-    // Kill the worker as a crash would (the test reaches the private field on purpose: nothing else can).
-    await (search as unknown as { index: { worker: { terminate(): Promise<number> } } }).index.worker.terminate();
-    const after = await search.search('signing', () => true);
-    assert.deepEqual(after.map((h) => [h.doc.id, h.score]), before.map((h) => [h.doc.id, h.score]));
-    assert.equal(failures.length, 1);
-    search.dispose();
+  it('answers the same after replaced and removed owners (an overlay over dead entries), after a merge, and loaded from its bytes', () => {
+    const index = built();
+    const changed = new Map(owners);
+    const [first, second, third] = [...owners.keys()];
+    const edited = [{ id: 'code|edited:1', title: 'quuxFrobnicator', text: 'export function quuxFrobnicator() { return resolveGraph(); }' }, ...owners.get(second)!.slice(1)];
+    changed.set(second, edited);
+    changed.delete(third);
+    index.replace(second, 'v2', edited);
+    index.remove(third);
+    // A search seals the overlay; then one more owner goes.
+    assert.ok(index.search('quuxFrobnicator').ids.includes('code|edited:1'));
+    index.remove(first);
+    changed.delete(first);
+    const expected = miniSearch();
+    expected.addAll([...changed.values()].flat());
+    // MiniSearch after discards keeps the same answers as one built from the rest: both are what this must give.
+    const discarded = miniSearch();
+    discarded.addAll(all);
+    for (const id of [...owners.get(first)!, ...owners.get(second)!, ...owners.get(third)!].map((e) => e.id)) discarded.discard(id);
+    discarded.addAll(edited);
+    for (const q of [...QUERIES, 'quuxFrobnicator']) {
+      assertSameHits(index.search(q), miniHits(expected, q), q);
+      assertSameHits(index.search(q), miniHits(discarded, q), q);
+    }
+    assert.ok(index.changedSinceMerge > 0);
+    const bytes = index.encode();
+    assert.equal(index.changedSinceMerge, 0);
+    const loaded = new TextIndex();
+    loaded.load(bytes);
+    assert.equal(loaded.entryCount, [...changed.values()].flat().length);
+    for (const q of [...QUERIES, 'quuxFrobnicator']) {
+      assertSameHits(index.search(q), miniHits(expected, q), q);
+      assertSameHits(loaded.search(q), miniHits(expected, q), q);
+    }
+    // Owners and their versions come back: what is current is not rebuilt, what is gone stays gone.
+    assert.ok(loaded.isCurrent(second, 'v2'));
+    assert.ok(loaded.isCurrent([...owners.keys()][3], 'v1'));
+    assert.ok(!loaded.isCurrent(first, 'v1'));
+    assert.deepEqual(loaded.ownersWithPrefix('src/search/').sort(), [...changed.keys()].filter((o) => o.startsWith('src/search/')).sort());
+  });
+
+  it('adds a long owner in parts, also when a search seals the first part', () => {
+    const index = new TextIndex();
+    const entries = owners.get('src/search/text-index.ts')!;
+    index.replace('big', 'v1', entries.slice(0, 2));
+    index.search('segment');
+    index.append('big', 'v1', entries.slice(2));
+    const whole = new TextIndex();
+    whole.replace('big', 'v1', entries);
+    for (const q of QUERIES) assertSameHits(index.search(q), whole.search(q), q);
+    index.remove('big');
+    assert.equal(index.entryCount, 0);
+    assert.equal(index.search('segment').ids.length, 0);
+    assert.throws(() => index.append('big', 'v1', entries), /not the owner being replaced/);
+  });
+
+  it('refuses bytes that are not a whole segment, naming what is wrong', () => {
+    const bytes = built().encode();
+    assert.throws(() => decodeSegment(bytes.subarray(0, 40)), /not a text index segment \(too short\)/);
+    assert.throws(() => decodeSegment(bytes.subarray(0, bytes.length - 8)), /not a text index segment/);
+    const wrongFormat = Buffer.from(bytes);
+    wrongFormat.writeUInt32LE(99, 4);
+    assert.throws(() => decodeSegment(wrongFormat), /format 99/);
+    const badOffsets = Buffer.from(bytes);
+    // The first term offset sits right after the fixed header and the owners' JSON: make it point past the end.
+    const headLength = bytes.readUInt32LE(16);
+    badOffsets.writeUInt32LE(0xffffff, 56 + headLength + ((4 - (headLength % 4)) % 4));
+    assert.throws(() => decodeSegment(badOffsets), /offsets/);
+  });
+});
+
+describe('retrieval text index: persisted with the index', () => {
+  let root: string;
+  const cache = () => path.join(root, '.cache-under-test');
+  const open = () => contextFor(root, { storageDir: cache() });
+  const warnings = (ctx: ReturnType<typeof open>) => (ctx.logger as RingLogger).recent(100).map((e) => `${e.level}: ${e.message}`);
+  const ask = { query: 'How do I rotate the signing key?', mode: 'mixed', top_k: 20, include_scores: true } as const;
+  let first: { results: unknown[]; total_hits: number };
+
+  before(async () => {
+    root = copyFixture('docs-repo');
+    const ctx = open();
+    first = await callTool(ctx, 'retrieve', ask);
+    await ctx.engine.retrieval.saved();
+    ctx.workspaces.dispose();
+  });
+  after(() => removeDir(root));
+
+  it('the best hits, resolving only those that can be among them, are the best of all hits resolved', async () => {
+    const ctx = open();
+    const index = await ctx.engine.retrieval.ready();
+    for (const query of ['How do I rotate the signing key?', 'invoice total', 'invoce totals', 'installing', 'the', 'zzzzqqq']) {
+      for (const limit of [1, 3, 25]) {
+        for (const stores of [STORES, ['code', 'ast_summary'] as const, ['wiki'] as const]) {
+          const all = onePerRef(await index.searchContent(query, { stores }));
+          const top = await index.topContent(query, { stores }, limit);
+          assert.deepEqual(top.hits.map((h) => [h.doc.id, h.score]), all.slice(0, limit).map((h) => [h.doc.id, h.score]), `${query} ${limit} ${stores.join()}`);
+          assert.equal(top.total, all.length, `${query}: total`);
+        }
+      }
+    }
+    await ctx.engine.retrieval.saved();
+    ctx.workspaces.dispose();
+  });
+
+  it('is saved after the first build and loaded by the next start, with the same answer', async () => {
+    assert.ok(first.results.length > 0);
+    assert.ok(fs.existsSync(path.join(cache(), TEXT_INDEX_FILE)));
+    const ctx = open();
+    const again = await callTool(ctx, 'retrieve', ask);
+    assert.deepEqual(again.results, first.results);
+    assert.equal(again.total_hits, first.total_hits);
+    assert.ok(warnings(ctx).some((l) => /^info: Loaded the text index: \d+ entries/.test(l)), warnings(ctx).join('\n'));
+    await ctx.engine.retrieval.saved();
+    ctx.workspaces.dispose();
+  });
+
+  it('a process that ends right after its answer (sightline call) still leaves the text index saved', async () => {
+    fs.rmSync(path.join(cache(), TEXT_INDEX_FILE));
+    const ctx = open();
+    await callTool(ctx, 'retrieve', ask);
+    ctx.workspaces.dispose();
+    assert.ok(fs.existsSync(path.join(cache(), TEXT_INDEX_FILE)));
+    // The write begun before dispose lands too (the same bytes): let it, before the next test changes the file.
+    await ctx.engine.retrieval.saved();
+    const next = open();
+    assert.deepEqual((await callTool(next, 'retrieve', ask)).results, first.results);
+    assert.ok(warnings(next).some((l) => l.startsWith('info: Loaded the text index')));
+    next.workspaces.dispose();
+  });
+
+  it('a tampered file is not believed: rebuilt with a log line, same answer', async () => {
+    const file = path.join(cache(), TEXT_INDEX_FILE);
+    const bytes = fs.readFileSync(file);
+    bytes[bytes.length - 3] ^= 0xff;
+    fs.writeFileSync(file, bytes);
+    const ctx = open();
+    const again = await callTool(ctx, 'retrieve', ask);
+    assert.deepEqual(again.results, first.results);
+    assert.ok(warnings(ctx).some((l) => /^warn: The saved text index is not usable \(its signature does not match/.test(l)), warnings(ctx).join('\n'));
+    await ctx.engine.retrieval.saved();
+    ctx.workspaces.dispose();
+  });
+
+  it('a file changed while closed is re-indexed from its text on load; the rest is served from the file', async () => {
+    const ctx0 = open();
+    const [file] = [...(await ctx0.engine.ready(), ctx0.engine.indexedFiles().keys())].filter((f) => f.endsWith('.ts'));
+    ctx0.workspaces.dispose();
+    fs.appendFileSync(path.join(root, file), '\nexport function quuxFrobnicator(): number {\n  return 42;\n}\n');
+    const ctx = open();
+    const found = await callTool(ctx, 'retrieve', { query: 'quuxFrobnicator', mode: 'code' });
+    assert.ok(found.results.some((r: { file?: string }) => r.file === file), JSON.stringify(found.results));
+    assert.ok(warnings(ctx).some((l) => l.startsWith('info: Loaded the text index')));
+    // An edit in the editor: found at once, and gone again when the text is.
+    ctx.engine.setOverlay(file, 'export function zorblaxQuencher(): number {\n  return 1;\n}\n');
+    const edited = await callTool(ctx, 'retrieve', { query: 'zorblaxQuencher', mode: 'code' });
+    assert.equal(edited.results[0]?.file, file);
+    assert.equal((await callTool(ctx, 'retrieve', { query: 'quuxFrobnicator', mode: 'code' })).total_hits, 0);
+    ctx.engine.setOverlay(file, undefined);
+    assert.equal((await callTool(ctx, 'retrieve', { query: 'zorblaxQuencher', mode: 'code' })).total_hits, 0);
+    await ctx.engine.retrieval.saved();
+    ctx.workspaces.dispose();
   });
 });

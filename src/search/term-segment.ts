@@ -1,0 +1,477 @@
+import { textTerms } from './tokenize';
+
+/**
+ * One immutable piece of the BM25 text index behind `retrieve`, laid out to load without per-entry work: a term
+ * dictionary (terms sorted, their UTF-8 bytes end to end with offsets) whose postings are varint-coded runs in one
+ * byte array, decoded per query term; the entries' ids, owners and field lengths in typed arrays. A segment
+ * serialises to one buffer and is read back as views over it (`decodeSegment`), so a persisted index loads in the
+ * time it takes to read and check the file.
+ */
+
+export const SEGMENT_FORMAT = 1;
+const MAGIC = 0x58544c53; // "SLTX"
+/** Term frequencies are kept up to this (BM25's term-frequency part is flat long before: 255 vs 300 differ by < 0.2%). */
+const MAX_TF = 255;
+/** Entry numbers share a 32-bit word with the term frequency while a segment is built. */
+const MAX_DOCS = 1 << 24;
+
+/** An entry as indexed: its id (`<store>|<key>`), title and text. The text is not kept. */
+export interface TextEntry {
+  id: string;
+  title: string;
+  text: string;
+}
+
+export interface Segment {
+  readonly termCount: number;
+  /** UTF-8 of every term, in JavaScript string order; term t is bytes [termOffsets[t], termOffsets[t + 1]). */
+  readonly termBytes: Uint8Array;
+  readonly termOffsets: Uint32Array;
+  /** Term t's postings are bytes [postOffsets[t], postOffsets[t + 1]): count of title postings, then (doc delta, tf) pairs for the title, then for the text. */
+  readonly postOffsets: Uint32Array;
+  readonly postings: Uint8Array;
+  readonly docCount: number;
+  /** Distinct terms of each entry's title and text (BM25's field lengths). */
+  readonly titleLen: Uint32Array;
+  readonly textLen: Uint32Array;
+  /** Index into `owners` of each entry. */
+  readonly docOwner: Uint32Array;
+  readonly docIdBytes: Uint8Array;
+  readonly docIdOffsets: Uint32Array;
+  /** Who entries belong to (a source file, a markdown file, the wiki) and the version they were built from. */
+  readonly owners: readonly string[];
+  readonly versions: readonly string[];
+}
+
+const utf8 = new TextDecoder();
+const encoder = new TextEncoder();
+
+export function termAt(s: Segment, t: number): string {
+  return decodeShort(s.termBytes, s.termOffsets[t], s.termOffsets[t + 1]);
+}
+
+/** UTF-8 to a string; ASCII (most terms) without TextDecoder, whose per-call cost dominates for short strings. */
+function decodeShort(bytes: Uint8Array, from: number, to: number): string {
+  for (let i = from; i < to; i++) if (bytes[i] >= 0x80) return utf8.decode(bytes.subarray(from, to));
+  return Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('latin1');
+}
+
+export function docIdAt(s: Segment, d: number): string {
+  return decodeShort(s.docIdBytes, s.docIdOffsets[d], s.docIdOffsets[d + 1]);
+}
+
+/** The first term index whose term is not below `key` (JavaScript string order, as the dictionary is sorted). */
+export function lowerBound(s: Segment, key: string): number {
+  let lo = 0;
+  let hi = s.termCount;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (termAt(s, mid) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function findTerm(s: Segment, term: string): number {
+  const t = lowerBound(s, term);
+  return t < s.termCount && termAt(s, t) === term ? t : -1;
+}
+
+/** Where `varint` reads next: a module-level cursor, so the hot loop allocates no closure. */
+let cursor = 0;
+
+function varint(p: Uint8Array, end: number): number {
+  if (cursor >= end) throw new Error('truncated postings');
+  let b = p[cursor++];
+  let v = b & 0x7f;
+  let scale = 128;
+  while (b >= 0x80) {
+    if (cursor >= end) throw new Error('truncated postings');
+    b = p[cursor++];
+    v += (b & 0x7f) * scale;
+    scale *= 128;
+  }
+  return v;
+}
+
+/**
+ * Term t's postings into `docs`/`tfs` from index 0: the title's first, then the text's. Returns how many of each.
+ * A posting that names an entry the segment does not have means the bytes are not what was written: it throws.
+ */
+export function readPostings(s: Segment, t: number, docs: Uint32Array, tfs: Uint32Array): { title: number; count: number } {
+  const p = s.postings;
+  const end = s.postOffsets[t + 1];
+  cursor = s.postOffsets[t];
+  const title = varint(p, end);
+  let n = 0;
+  let doc = 0;
+  while (cursor < end) {
+    if (n === title) doc = 0;
+    doc += varint(p, end);
+    if (doc >= s.docCount) throw new Error('a posting names an entry the segment does not have');
+    docs[n] = doc;
+    tfs[n++] = varint(p, end);
+  }
+  if (n < title) throw new Error('truncated postings');
+  return { title, count: n };
+}
+
+/** Upper bound of a term's postings in one field: what `readPostings` needs room for. */
+export function postingBytes(s: Segment, t: number): number {
+  return s.postOffsets[t + 1] - s.postOffsets[t];
+}
+
+class Growable {
+  data: Uint32Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Uint32Array(capacity);
+  }
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Uint32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = v;
+  }
+}
+
+class ByteWriter {
+  data: Uint8Array;
+  length = 0;
+  constructor(capacity = 1 << 16) {
+    this.data = new Uint8Array(capacity);
+  }
+  private room(n: number): void {
+    if (this.length + n <= this.data.length) return;
+    const bigger = new Uint8Array(Math.max(this.data.length * 2, this.length + n));
+    bigger.set(this.data.subarray(0, this.length));
+    this.data = bigger;
+  }
+  varint(v: number): void {
+    this.room(10);
+    while (v >= 0x80) {
+      this.data[this.length++] = (v & 0x7f) | 0x80;
+      v = Math.floor(v / 128);
+    }
+    this.data[this.length++] = v;
+  }
+  bytes(b: Uint8Array): void {
+    this.room(b.length);
+    this.data.set(b, this.length);
+    this.length += b.length;
+  }
+  done(): Uint8Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/** Entries are added owner by owner; `seal` sorts the dictionary and codes the postings. */
+export class SegmentBuilder {
+  private readonly termIds = new Map<string, number>();
+  private readonly terms: string[] = [];
+  /** Per posting: term id × 2 + field, and entry × 256 + tf. */
+  private readonly keys = new Growable();
+  private readonly vals = new Growable();
+  private readonly docIds: string[] = [];
+  private readonly docOwner = new Growable();
+  private readonly titleLen = new Growable();
+  private readonly textLen = new Growable();
+  private readonly owners: string[] = [];
+  private readonly versions: string[] = [];
+
+  get docCount(): number {
+    return this.docIds.length;
+  }
+
+  /** Adds an owner and its entries (an owner may have none: it is still recorded as current). */
+  add(owner: string, version: string, entries: readonly TextEntry[]): void {
+    // The same owner again, right after itself: more of its entries (ContentSearch adds a long list in batches).
+    const last = this.owners.length - 1;
+    const o = last >= 0 && this.owners[last] === owner && this.versions[last] === version ? last : this.owners.length;
+    if (o === this.owners.length) {
+      this.owners.push(owner);
+      this.versions.push(version);
+    }
+    for (const e of entries) {
+      if (this.docIds.length >= MAX_DOCS) throw new Error(`the text index holds at most ${MAX_DOCS} entries`);
+      const doc = this.docIds.length;
+      this.docIds.push(e.id);
+      this.docOwner.push(o);
+      this.titleLen.push(this.field(doc, 0, e.title));
+      this.textLen.push(this.field(doc, 1, e.text));
+    }
+  }
+
+  /** Posts one field's terms; returns how many distinct terms it has. */
+  private field(doc: number, field: 0 | 1, text: string): number {
+    const counts = new Map<string, number>();
+    for (const t of textTerms(text)) if (t) counts.set(t, (counts.get(t) ?? 0) + 1);
+    for (const [term, count] of counts) {
+      let id = this.termIds.get(term);
+      if (id === undefined) {
+        id = this.terms.length;
+        this.termIds.set(term, id);
+        this.terms.push(term);
+      }
+      this.keys.push(id * 2 + field);
+      this.vals.push(doc * 256 + Math.min(count, MAX_TF));
+    }
+    return counts.size;
+  }
+
+  seal(): Segment {
+    const n = this.terms.length;
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (this.terms[a] < this.terms[b] ? -1 : 1));
+    const rank = new Uint32Array(n);
+    order.forEach((id, r) => (rank[id] = r));
+    // Counting sort of the postings by (term rank, field): stable, so entries stay in increasing order.
+    const starts = new Uint32Array(2 * n + 1);
+    const keys = this.keys.data;
+    const count = this.keys.length;
+    for (let i = 0; i < count; i++) starts[rank[keys[i] >>> 1] * 2 + (keys[i] & 1) + 1]++;
+    for (let k = 1; k <= 2 * n; k++) starts[k] += starts[k - 1];
+    const sorted = new Uint32Array(count);
+    const fill = starts.slice(0, 2 * n);
+    for (let i = 0; i < count; i++) sorted[fill[rank[keys[i] >>> 1] * 2 + (keys[i] & 1)]++] = this.vals.data[i];
+    const w = new ByteWriter(Math.max(1024, count * 3));
+    const postOffsets = new Uint32Array(n + 1);
+    for (let r = 0; r < n; r++) {
+      postOffsets[r] = w.length;
+      w.varint(starts[2 * r + 1] - starts[2 * r]);
+      for (let f = 0; f < 2; f++) {
+        let prev = 0;
+        for (let i = starts[2 * r + f]; i < starts[2 * r + f + 1]; i++) {
+          const doc = Math.floor(sorted[i] / 256);
+          w.varint(doc - prev);
+          w.varint(sorted[i] & 0xff);
+          prev = doc;
+        }
+      }
+    }
+    postOffsets[n] = w.length;
+    const terms = stringTable(order.map((id) => this.terms[id]));
+    const ids = stringTable(this.docIds);
+    return {
+      termCount: n,
+      termBytes: terms.bytes,
+      termOffsets: terms.offsets,
+      postOffsets,
+      postings: w.done(),
+      docCount: this.docIds.length,
+      titleLen: this.titleLen.data.slice(0, this.titleLen.length),
+      textLen: this.textLen.data.slice(0, this.textLen.length),
+      docOwner: this.docOwner.data.slice(0, this.docOwner.length),
+      docIdBytes: ids.bytes,
+      docIdOffsets: ids.offsets,
+      owners: this.owners,
+      versions: this.versions,
+    };
+  }
+}
+
+function stringTable(strings: readonly string[]): { bytes: Uint8Array; offsets: Uint32Array } {
+  const w = new ByteWriter();
+  const offsets = new Uint32Array(strings.length + 1);
+  strings.forEach((s, i) => {
+    offsets[i] = w.length;
+    w.bytes(encoder.encode(s));
+  });
+  offsets[strings.length] = w.length;
+  return { bytes: w.done(), offsets };
+}
+
+/**
+ * Merges segments into one, keeping only live entries (`alive[i][d]`), renumbered in segment order. Postings are
+ * merged per term as coded runs are decoded, never rebuilt from text (the text is not kept).
+ */
+export function mergeSegments(segments: readonly Segment[], alive: readonly Uint8Array[], ownerAlive: (segment: number, owner: number) => boolean): Segment {
+  const remap = segments.map((s, i) => {
+    const m = new Int32Array(s.docCount).fill(-1);
+    return { s, m, live: alive[i] };
+  });
+  const docIds: Uint8Array[] = [];
+  const titleLen = new Growable();
+  const textLen = new Growable();
+  const docOwner = new Growable();
+  const owners: string[] = [];
+  const versions: string[] = [];
+  const ownerNumber = new Map<string, number>();
+  remap.forEach(({ s, m, live }, i) => {
+    const ownerNumbers = new Int32Array(s.owners.length).fill(-1);
+    s.owners.forEach((o, k) => {
+      if (!ownerAlive(i, k)) return;
+      // An owner in two segments (added in two parts) becomes one.
+      let number = ownerNumber.get(o);
+      if (number === undefined) {
+        number = owners.length;
+        ownerNumber.set(o, number);
+        owners.push(o);
+        versions.push(s.versions[k]);
+      }
+      ownerNumbers[k] = number;
+    });
+    for (let d = 0; d < s.docCount; d++) {
+      if (!live[d] || ownerNumbers[s.docOwner[d]] < 0) continue;
+      m[d] = docIds.length;
+      docIds.push(s.docIdBytes.subarray(s.docIdOffsets[d], s.docIdOffsets[d + 1]));
+      titleLen.push(s.titleLen[d]);
+      textLen.push(s.textLen[d]);
+      docOwner.push(ownerNumbers[s.docOwner[d]]);
+    }
+  });
+  // Every term of every segment, in order, each with the segments that have it.
+  const all = new Map<string, { seg: number; t: number }[]>();
+  remap.forEach(({ s }, i) => {
+    for (let t = 0; t < s.termCount; t++) {
+      const term = termAt(s, t);
+      const list = all.get(term);
+      if (list) list.push({ seg: i, t });
+      else all.set(term, [{ seg: i, t }]);
+    }
+  });
+  const sortedTerms = [...all.keys()].sort();
+  const w = new ByteWriter();
+  const keptTerms: string[] = [];
+  const postOffsets: number[] = [];
+  let docs = new Uint32Array(1024);
+  let tfs = new Uint32Array(1024);
+  const out: { doc: number; tf: number }[][] = [[], []];
+  for (const term of sortedTerms) {
+    out[0] = [];
+    out[1] = [];
+    for (const { seg, t } of all.get(term)!) {
+      const { s, m } = remap[seg];
+      if (docs.length < postingBytes(s, t)) {
+        docs = new Uint32Array(postingBytes(s, t));
+        tfs = new Uint32Array(postingBytes(s, t));
+      }
+      const { title, count } = readPostings(s, t, docs, tfs);
+      for (let k = 0; k < count; k++) if (m[docs[k]] >= 0) out[k < title ? 0 : 1].push({ doc: m[docs[k]], tf: tfs[k] });
+    }
+    if (!out[0].length && !out[1].length) continue;
+    keptTerms.push(term);
+    postOffsets.push(w.length);
+    w.varint(out[0].length);
+    for (const field of [0, 1]) {
+      let prev = 0;
+      for (const { doc, tf } of out[field]) {
+        w.varint(doc - prev);
+        w.varint(tf);
+        prev = doc;
+      }
+    }
+  }
+  postOffsets.push(w.length);
+  const terms = stringTable(keptTerms);
+  const idBytes = new ByteWriter();
+  const idOffsets = new Uint32Array(docIds.length + 1);
+  docIds.forEach((b, i) => {
+    idOffsets[i] = idBytes.length;
+    idBytes.bytes(b);
+  });
+  idOffsets[docIds.length] = idBytes.length;
+  return {
+    termCount: keptTerms.length,
+    termBytes: terms.bytes,
+    termOffsets: terms.offsets,
+    postOffsets: Uint32Array.from(postOffsets),
+    postings: w.done(),
+    docCount: docIds.length,
+    titleLen: titleLen.data.slice(0, titleLen.length),
+    textLen: textLen.data.slice(0, textLen.length),
+    docOwner: docOwner.data.slice(0, docOwner.length),
+    docIdBytes: idBytes.done(),
+    docIdOffsets: idOffsets,
+    owners,
+    versions,
+  };
+}
+
+/**
+ * The segment as one buffer: a header (magic, format, counts, the owners as JSON), then each array 4-byte aligned,
+ * so that `decodeSegment` makes views over the bytes instead of copies.
+ */
+export function encodeSegment(s: Segment): Buffer {
+  const head = Buffer.from(JSON.stringify({ owners: s.owners, versions: s.versions }), 'utf8');
+  const arrays: Uint8Array[] = [s.termOffsets, s.postOffsets, s.titleLen, s.textLen, s.docOwner, s.docIdOffsets, s.termBytes, s.postings, s.docIdBytes].map(
+    (a) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength),
+  );
+  const pieces: Buffer[] = [];
+  const fixed = Buffer.alloc(4 * (5 + arrays.length));
+  fixed.writeUInt32LE(MAGIC, 0);
+  fixed.writeUInt32LE(SEGMENT_FORMAT, 4);
+  fixed.writeUInt32LE(s.termCount, 8);
+  fixed.writeUInt32LE(s.docCount, 12);
+  fixed.writeUInt32LE(head.length, 16);
+  arrays.forEach((a, i) => fixed.writeUInt32LE(a.byteLength, 20 + 4 * i));
+  pieces.push(fixed, head, Buffer.alloc(pad(head.length)));
+  for (const a of arrays) pieces.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.alloc(pad(a.byteLength)));
+  return Buffer.concat(pieces);
+}
+
+const pad = (n: number) => (4 - (n % 4)) % 4;
+
+/** Reads a buffer written by `encodeSegment`, checking every bound a search relies on; throws on anything else. */
+export function decodeSegment(bytes: Buffer): Segment {
+  // Views need 4-byte alignment: a buffer that is not aligned is copied once.
+  const buf = bytes.byteOffset % 4 === 0 ? bytes : Buffer.from(bytes);
+  const fail = (what: string): never => {
+    throw new Error(`not a text index segment (${what})`);
+  };
+  const arrayCount = 9;
+  if (buf.length < 4 * (5 + arrayCount)) fail('too short');
+  if (buf.readUInt32LE(0) !== MAGIC) fail('magic');
+  if (buf.readUInt32LE(4) !== SEGMENT_FORMAT) fail(`format ${buf.readUInt32LE(4)}, expected ${SEGMENT_FORMAT}`);
+  const termCount = buf.readUInt32LE(8);
+  const docCount = buf.readUInt32LE(12);
+  const headLength = buf.readUInt32LE(16);
+  const lengths = Array.from({ length: arrayCount }, (_, i) => buf.readUInt32LE(20 + 4 * i));
+  let at = 4 * (5 + arrayCount);
+  if (at + headLength > buf.length) fail('header');
+  const head: unknown = JSON.parse(buf.toString('utf8', at, at + headLength));
+  at += headLength + pad(headLength);
+  const views: Uint8Array[] = lengths.map((n) => {
+    if (at + n > buf.length) fail('truncated');
+    const v = new Uint8Array(buf.buffer, buf.byteOffset + at, n);
+    at += n + pad(n);
+    return v;
+  });
+  const u32 = (v: Uint8Array, count: number, what: string): Uint32Array => {
+    if (v.byteLength !== 4 * count) fail(what);
+    return new Uint32Array(v.buffer, v.byteOffset, count);
+  };
+  if (!isOwners(head)) return fail('owners');
+  const s: Segment = {
+    termCount,
+    termOffsets: u32(views[0], termCount + 1, 'term offsets'),
+    postOffsets: u32(views[1], termCount + 1, 'posting offsets'),
+    titleLen: u32(views[2], docCount, 'title lengths'),
+    textLen: u32(views[3], docCount, 'text lengths'),
+    docOwner: u32(views[4], docCount, 'owners of entries'),
+    docIdOffsets: u32(views[5], docCount + 1, 'id offsets'),
+    termBytes: views[6],
+    postings: views[7],
+    docIdBytes: views[8],
+    docCount,
+    owners: head.owners,
+    versions: head.versions,
+  };
+  if (!ascending(s.termOffsets, s.termBytes.length) || !ascending(s.postOffsets, s.postings.length) || !ascending(s.docIdOffsets, s.docIdBytes.length)) fail('offsets');
+  for (let d = 0; d < docCount; d++) if (s.docOwner[d] >= s.owners.length) fail('owner of an entry');
+  return s;
+}
+
+function isOwners(x: unknown): x is { owners: string[]; versions: string[] } {
+  if (typeof x !== 'object' || x === null) return false;
+  const { owners, versions } = x as Record<string, unknown>;
+  return Array.isArray(owners) && Array.isArray(versions) && owners.length === versions.length && owners.every((o) => typeof o === 'string') && versions.every((v) => typeof v === 'string');
+}
+
+/** Offsets start at 0, never go down, and end exactly at the end of what they index. */
+function ascending(offsets: Uint32Array, end: number): boolean {
+  if (offsets[0] !== 0 || offsets[offsets.length - 1] !== end) return false;
+  for (let i = 1; i < offsets.length; i++) if (offsets[i] < offsets[i - 1]) return false;
+  return true;
+}
