@@ -468,7 +468,7 @@ type TypedArray = Int32Array | Uint8Array | Float64Array;
 function grow<T extends TypedArray>(array: T, capacity: number, make: new (n: number) => T): T {
   if (array.length >= capacity) return array;
   const next = new make(capacity);
-  next.set(array as never);
+  next.set(array);
   return next;
 }
 
