@@ -19,6 +19,8 @@ export type EdgeVisitor = (edge: number, data: CallEdgeData, source: string, tar
 
 const NONE = -1;
 const TOMBSTONE = -2;
+/** An edge's resolution is a byte. */
+export const MAX_RESOLUTIONS = 256;
 
 /**
  * The call graph in typed arrays: symbols are numbered (their SymbolTable ordinal), an edge is a number with its
@@ -99,8 +101,9 @@ export class CallEdges {
 
   resolutionNumber(r: Resolution): number {
     let i = this.resolutions.indexOf(r);
-    if (i < 0) i = this.resolutions.push(r) - 1;
-    return i;
+    if (i >= 0) return i;
+    if (this.resolutions.length === MAX_RESOLUTIONS) throw new Error(`CallEdges: more than ${MAX_RESOLUTIONS} resolution kinds`);
+    return this.resolutions.push(r) - 1;
   }
 
   /**

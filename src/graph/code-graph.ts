@@ -4,7 +4,7 @@ import pagerank from 'graphology-metrics/centrality/pagerank';
 import { checkEvery, type DeadlineCheck } from '../common/deadline';
 import type { CallRecord, FileRecord } from '../index/records';
 import { languageInfo } from '../index/languages';
-import { type CallEdgeData, CallEdges, type CallSite } from './call-edges';
+import { type CallEdgeData, CallEdges, type CallSite, MAX_RESOLUTIONS } from './call-edges';
 import { ModuleResolver, type ProjectConfig } from './modules';
 import { DispatchIndex, dispatchConfidence } from './dispatch';
 import { LinkReader, type LinkSnapshot, LinkWriter, SnapshotMismatch } from './link-snapshot';
@@ -97,6 +97,7 @@ export class CodeGraph {
     const all = graph.table.all;
     const calls = graph.calls;
     const fileList = calls.fileNames;
+    if (snapshot.resolutions.length > MAX_RESOLUTIONS) throw new SnapshotMismatch(`${snapshot.resolutions.length} resolution kinds`);
     const resolutions = snapshot.resolutions.map((r) => {
       if (!/^[a-z_]{1,24}$/.test(r)) throw new SnapshotMismatch(`bad resolution kind ${JSON.stringify(r.slice(0, 40))}`);
       return r as Resolution;
