@@ -4,28 +4,19 @@ import pagerank from 'graphology-metrics/centrality/pagerank';
 import { checkEvery, type DeadlineCheck } from '../common/deadline';
 import type { CallRecord, FileRecord } from '../index/records';
 import { languageInfo } from '../index/languages';
+import { type CallEdgeData, CallEdges, type CallSite, MAX_RESOLUTIONS } from './call-edges';
 import { ModuleResolver, type ProjectConfig } from './modules';
 import { DispatchIndex, dispatchConfidence } from './dispatch';
 import { LinkReader, type LinkSnapshot, LinkWriter, SnapshotMismatch } from './link-snapshot';
 import { CallResolver, type Resolution, type ResolvedCall } from './resolver';
 import { type IndexedSymbol, SymbolTable } from './symbol-table';
 
-export interface CallSite {
-  file: string;
-  line: number;
-  character: number;
-}
+export type { CallEdgeData, CallSite } from './call-edges';
 
 /** A call made at module level: no caller symbol, so the edge's resolution and confidence travel with the site. */
 export interface ModuleCallSite extends CallSite {
   resolution: Resolution;
   confidence: number;
-}
-
-export interface CallEdgeData {
-  resolution: Resolution;
-  confidence: number;
-  sites: CallSite[];
 }
 
 export interface Reached {
@@ -46,11 +37,12 @@ const NO_CALLEES: ReadonlySet<string> = new Set();
 export class CodeGraph {
   readonly table: SymbolTable;
   readonly modules: ModuleResolver;
-  readonly calls = new DirectedGraph<Record<string, never>, CallEdgeData>();
+  /** The call graph: symbols and call edges in typed arrays (call-edges.ts). */
+  readonly calls: CallEdges;
   readonly imports = new DirectedGraph<Record<string, never>, { line: number }>();
   /** Calls made at module level (no enclosing symbol): callee id → sites. */
   readonly moduleCallers = new Map<string, ModuleCallSite[]>();
-  private rank?: Map<string, number>;
+  private rank?: Float64Array;
   private edits = 0;
   private fileRank?: Map<string, number>;
 
@@ -71,7 +63,7 @@ export class CodeGraph {
     this.modules = new ModuleResolver(this.table, config);
     this.resolver = new CallResolver(this.table, this.modules);
     this.dispatch = new DispatchIndex(this.table, this.resolver.types);
-    for (const sym of this.table.all) this.calls.addNode(sym.id);
+    this.calls = new CallEdges(this.table.all, this.table.byId, [...this.table.files.keys()].sort());
     for (const file of this.table.files.keys()) this.imports.addNode(file);
     if (link) for (const [file, record] of this.table.files) this.linkFile(file, record);
   }
@@ -103,25 +95,21 @@ export class CodeGraph {
   static restore(files: ReadonlyMap<string, FileRecord>, config: ProjectConfig, snapshot: LinkSnapshot): CodeGraph {
     const graph = new CodeGraph(files, config, false);
     const all = graph.table.all;
-    const fileList = [...graph.table.files.keys()].sort();
+    const calls = graph.calls;
+    const fileList = calls.fileNames;
+    if (snapshot.resolutions.length > MAX_RESOLUTIONS) throw new SnapshotMismatch(`${snapshot.resolutions.length} resolution kinds`);
     const resolutions = snapshot.resolutions.map((r) => {
       if (!/^[a-z_]{1,24}$/.test(r)) throw new SnapshotMismatch(`bad resolution kind ${JSON.stringify(r.slice(0, 40))}`);
       return r as Resolution;
     });
-    const sites = (r: LinkReader, n: number): CallSite[] => {
-      const out: CallSite[] = new Array(n);
-      for (let i = 0; i < n; i++) out[i] = { file: fileList[r.index(fileList.length)], line: r.position(), character: r.position() };
-      return out;
-    };
-    const calls = new LinkReader(snapshot.calls);
-    while (!calls.done) {
-      const from = all[calls.index(all.length)].id;
-      const to = all[calls.index(all.length)].id;
-      const resolution = resolutions[calls.index(resolutions.length)];
-      const confidence = calls.confidence();
-      const n = calls.index(Number.MAX_SAFE_INTEGER);
-      if (graph.calls.hasDirectedEdge(from, to)) throw new SnapshotMismatch(`edge ${from} -> ${to} twice`);
-      graph.calls.addDirectedEdge(from, to, { resolution, confidence, sites: sites(calls, n) });
+    const edges = new LinkReader(snapshot.calls);
+    while (!edges.done) {
+      const from = edges.index(all.length);
+      const to = edges.index(all.length);
+      const edge = calls.addEdge(from, to, resolutions[edges.index(resolutions.length)], edges.confidence());
+      if (edge === undefined) throw new SnapshotMismatch(`edge ${all[from].id} -> ${all[to].id} twice`);
+      const n = edges.index(Number.MAX_SAFE_INTEGER);
+      for (let i = 0; i < n; i++) calls.appendSite(edge, edges.index(fileList.length), edges.position(), edges.position());
     }
     const moduleCalls = new LinkReader(snapshot.moduleCalls);
     while (!moduleCalls.done) {
@@ -150,14 +138,17 @@ export class CodeGraph {
 
   /** This graph's edges as a snapshot that `restore` reads back into an identical graph (same edges, sites and order). */
   exportLinks(key: string): LinkSnapshot {
-    const fileList = [...this.table.files.keys()].sort();
+    const calls = this.calls;
     let callNumbers = 0;
-    this.calls.forEachEdge((_edge, data) => {
-      callNumbers += LinkWriter.callNumbers(data);
+    calls.forEachEdgeNumber((edge) => {
+      callNumbers += LinkWriter.callNumbers(calls.siteCount(edge));
     });
-    const writer = new LinkWriter(new Map(fileList.map((f, i) => [f, i])), callNumbers);
+    const writer = new LinkWriter(new Map(calls.fileNames.map((f, i) => [f, i])), callNumbers);
     const ordinal = (id: string) => this.table.byId.get(id)!.ordinal;
-    this.calls.forEachEdge((_edge, data, source, target) => writer.call(ordinal(source), ordinal(target), data));
+    calls.forEachEdgeNumber((edge, from, to) => {
+      writer.call(from, to, calls.edgeResolution(edge), calls.edgeConfidence(edge), calls.siteCount(edge));
+      calls.forEachSite(edge, (file, line, character) => writer.site(file, line, character));
+    });
     for (const [target, list] of this.moduleCallers) writer.moduleCall(ordinal(target), list);
     this.imports.forEachEdge((_edge, data, source, target) => writer.importEdge(source, target, data.line));
     return writer.finish(key);
@@ -177,9 +168,7 @@ export class CodeGraph {
     const old = this.table.files.get(file);
     if (!old || !sameShape(old, record) || this.crossFileValueFlows.has(file)) return false;
     this.table.replaceRecord(file, record);
-    for (const sym of this.table.byFile.get(file) ?? []) {
-      for (const edge of this.calls.outEdges(sym.id)) this.calls.dropEdge(edge);
-    }
+    for (const sym of this.table.byFile.get(file) ?? []) this.calls.dropOutEdges(sym.ordinal);
     for (const target of this.moduleCalleesByFile.get(file) ?? []) {
       const rest = (this.moduleCallers.get(target) ?? []).filter((site) => site.file !== file);
       if (rest.length) this.moduleCallers.set(target, rest);
@@ -217,14 +206,14 @@ export class CodeGraph {
         resolved.confidence = dispatchConfidence(resolved.confidence, methods.length, true);
       }
       const site = { file, line: call.line, character: call.character };
-      const from = call.enclosing === undefined ? undefined : symbols[call.enclosing].id;
+      const from = call.enclosing === undefined ? undefined : symbols[call.enclosing];
       const direct = new Set(resolved.targets.map((t) => t.id));
       for (const target of resolved.targets) {
-        this.addCall(file, from, target.id, site, resolved.resolution, resolved.confidence);
+        this.addCall(file, from, target, site, resolved.resolution, resolved.confidence);
         // The overrides this call may run instead (see dispatch.ts): edges of their own, marked `dispatch`.
         const overrides = this.dispatch.targets(call, target, resolved.receiverTypes);
         const confidence = dispatchConfidence(resolved.confidence, overrides.length, this.dispatch.interfaceMember(target) || this.dispatch.throughTypedInterface(target, resolved.receiverTypes));
-        for (const o of overrides) if (!direct.has(o.id)) this.addCall(file, from, o.id, site, 'dispatch', confidence);
+        for (const o of overrides) if (!direct.has(o.id)) this.addCall(file, from, o, site, 'dispatch', confidence);
       }
     }
     for (const flow of this.resolver.valueFlows(file, record)) {
@@ -232,7 +221,7 @@ export class CodeGraph {
       // Edges placed in another file go stale when either file is re-linked alone; a flow without edges (a function
       // passed to one that does not call it, yet) only needs the callee's file re-linked with this one.
       if (site.file !== file) (flow.targets.length ? this.crossFileValueFlows.add(file) : this.crossFileValueFlows).add(site.file);
-      for (const target of flow.targets) this.addCall(file, flow.from?.id, target.id, site, 'value', flow.confidence);
+      for (const target of flow.targets) this.addCall(file, flow.from, target, site, 'value', flow.confidence);
     }
   }
 
@@ -251,9 +240,10 @@ export class CodeGraph {
   }
 
   /** One call site into `to`, from the symbol `from` or (undefined) from module level; an edge keeps its most certain resolution. */
-  private addCall(file: string, from: string | undefined, to: string, site: CallSite, resolution: Resolution, confidence: number): void {
-    if (!this.calls.hasNode(to)) return;
-    if (from === undefined) {
+  private addCall(file: string, fromSymbol: IndexedSymbol | undefined, toSymbol: IndexedSymbol, site: CallSite, resolution: Resolution, confidence: number): void {
+    if (!this.table.byId.has(toSymbol.id)) return;
+    const to = toSymbol.id;
+    if (fromSymbol === undefined) {
       const list = this.moduleCallers.get(to) ?? [];
       // One call site reached twice (a dispatch target shared by two of its targets) stays one site: duplicates are adjacent.
       const same = list[list.length - 1];
@@ -268,13 +258,7 @@ export class CodeGraph {
       callees.add(to);
       return;
     }
-    if (this.calls.hasDirectedEdge(from, to)) {
-      const data = this.calls.getDirectedEdgeAttributes(from, to);
-      if (!sameSite(data.sites[data.sites.length - 1], site)) data.sites.push(site);
-      if (confidence > data.confidence) Object.assign(data, { resolution, confidence });
-    } else {
-      this.calls.addDirectedEdge(from, to, { resolution, confidence, sites: [site] });
-    }
+    this.calls.addCall(fromSymbol.ordinal, toSymbol.ordinal, resolution, confidence, this.calls.fileNumber(site.file), site.line, site.character);
   }
 
   private linkImports(file: string, record: FileRecord): void {
@@ -310,7 +294,7 @@ export class CodeGraph {
       const next: string[] = [];
       for (const id of frontier) {
         // graphology hands the edge's attributes to the callback: no second lookup per edge.
-        const visit = (_edge: string, data: CallEdgeData, source: string, target: string) => {
+        const visit = (_edge: number, data: CallEdgeData, source: string, target: string) => {
           // A hub's callers on a huge graph (edge by edge: one hub can have 100,000): stop at the call's budget.
           checkEvery(options.deadline, visited++, 'Lower depth or raise min_confidence to narrow the walk.');
           const other = direction === 'in' ? source : target;
@@ -329,13 +313,14 @@ export class CodeGraph {
 
   /** PageRank over the call graph: callees of many callers rank high. Computed once per graph version. */
   symbolRank(id: string): number {
-    this.rank ??= pageRanks(this.calls);
-    return this.rank.get(id) ?? 0;
+    this.rank ??= this.calls.order ? this.calls.pageRank(50, 1e-6) : new Float64Array(0);
+    const sym = this.table.byId.get(id);
+    return sym ? this.rank[sym.ordinal] : 0;
   }
 
   /** PageRank over the import graph: files many others depend on rank high. */
   fileRankOf(file: string): number {
-    this.fileRank ??= pageRanks(this.imports);
+    this.fileRank ??= importRanks(this.imports);
     return this.fileRank.get(file) ?? 0;
   }
 
@@ -416,7 +401,7 @@ function outwardValues(r: FileRecord): string {
   return (r.values ?? []).filter((v) => v.kind === 'return' || v.kind === 'export').map((v) => `${v.kind}\0${v.scope}\0${v.ref}`).join('\n');
 }
 
-function pageRanks(graph: DirectedGraph): Map<string, number> {
+function importRanks(graph: DirectedGraph): Map<string, number> {
   if (graph.order === 0) return new Map();
   return new Map(Object.entries(pagerank(graph, { getEdgeWeight: null, maxIterations: 50, tolerance: 1e-6 })));
 }

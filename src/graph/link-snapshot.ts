@@ -1,5 +1,5 @@
 import { contentHash } from '../common/hash';
-import type { CallEdgeData, ModuleCallSite } from './code-graph';
+import type { ModuleCallSite } from './code-graph';
 import type { ProjectConfig } from './modules';
 import type { Resolution } from './resolver';
 
@@ -55,9 +55,9 @@ export class LinkWriter {
     this.calls = new Float64Array(callNumbers);
   }
 
-  /** How many numbers `call` writes for an edge. */
-  static callNumbers(data: CallEdgeData): number {
-    return 5 + 3 * data.sites.length;
+  /** How many numbers `call` and its `site`s write for an edge of `sites` sites. */
+  static callNumbers(sites: number): number {
+    return 5 + 3 * sites;
   }
 
   private resolution(r: Resolution): number {
@@ -66,21 +66,25 @@ export class LinkWriter {
     return i;
   }
 
-  call(from: number, to: number, data: CallEdgeData): void {
+  /** One call edge (symbol ordinals); its `sites` sites follow through `site`. */
+  call(from: number, to: number, resolution: Resolution, confidence: number, sites: number): void {
     const out = this.calls;
     let at = this.callsAt;
-    if (at + LinkWriter.callNumbers(data) > out.length) throw new Error('LinkWriter: more call edges than it was sized for');
+    if (at + LinkWriter.callNumbers(sites) > out.length) throw new Error('LinkWriter: more call edges than it was sized for');
     out[at++] = from;
     out[at++] = to;
-    out[at++] = this.resolution(data.resolution);
-    out[at++] = data.confidence;
-    out[at++] = data.sites.length;
-    for (const s of data.sites) {
-      out[at++] = this.fileIndex.get(s.file)!;
-      out[at++] = s.line;
-      out[at++] = s.character;
-    }
+    out[at++] = this.resolution(resolution);
+    out[at++] = confidence;
+    out[at++] = sites;
     this.callsAt = at;
+  }
+
+  /** A site of the edge last written: file by its number in the sorted file list, line, character. */
+  site(file: number, line: number, character: number): void {
+    const out = this.calls;
+    out[this.callsAt++] = file;
+    out[this.callsAt++] = line;
+    out[this.callsAt++] = character;
   }
 
   moduleCall(to: number, sites: readonly ModuleCallSite[]): void {

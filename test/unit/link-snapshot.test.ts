@@ -176,5 +176,9 @@ describe('link snapshot: a warm start loads the linked graph instead of re-linki
     for (const calls of [[-1], [0.5], ["0"], [0, 1, 0, 2, 0], [0, 1, 0, 0.5, 1, 0, 1]] as unknown as number[][]) {
       assert.throws(() => CodeGraph.restore(records, engine.graph.modules.config, { ...good, calls }), SnapshotMismatch, JSON.stringify(calls));
     }
+    // An edge's resolution is a byte in the graph: a snapshot naming more kinds than that does not fit.
+    const kinds = Array.from({ length: 300 }, (_, i) => `kind_${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
+    const calls = kinds.flatMap((_, i) => [0, 1 + (i % 2), i, 1, 0]).slice(0, 10);
+    assert.throws(() => CodeGraph.restore(records, engine.graph.modules.config, { ...good, resolutions: kinds, calls }), SnapshotMismatch);
   });
 });
