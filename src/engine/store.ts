@@ -6,11 +6,16 @@ import type { FileRecord } from '../index/records';
 import type { Logger } from '../common/log';
 import { errorMessage } from '../common/errors';
 import { processAlive } from '../common/processes';
-import { gzipPieces } from './gzip-pieces';
-import { validateStoredFile } from './record-validation';
+import { gunzipWhole, gzipPieces } from './gzip-pieces';
+import { BODY_FIELDS, type StoredBody, unreadBody, recordHead, withStoredBody } from './record-bodies';
+import { validateStoredHead } from './record-validation';
 
 /**
- * The persisted index is a cache, never an authority. One file: a magic line, an HMAC-SHA256, then gzipped JSON.
+ * The persisted index is a cache, never an authority. One file: a magic line, an HMAC-SHA256, then a gzipped
+ * payload: every record's body (calls, imports, bindings, values: JSON per field, back to back), then the head as
+ * JSON (per file its hash, size, mtime, the record's language, lines and symbols, and where its body lies), then
+ * the head's length in bytes (15 digits and a newline). A warm start parses the head only; bodies are parsed per
+ * file and field when first read (record-bodies.ts).
  * The HMAC is keyed by a machine-local secret (see cache-key.ts) and bound to the format and the engine version,
  * so an index this engine did not write on this machine — committed to a repository, copied, forged — is not
  * believed; then every field of every record is validated (record-validation.ts). Anything unexpected is
@@ -20,14 +25,16 @@ import { validateStoredFile } from './record-validation';
 /**
  * 10: Go receivers typed from declarations (`@bind.returns.second`, embedded fields). 11: Python records carry
  * passed-function `arg` values, and map/filter/sorted(key=) callbacks are no longer call records. 12: TS symbols
- * carry `returns` (what calls of an annotated constant return).
+ * carry `returns` (what calls of an annotated constant return). 13: bodies apart from the head, parsed when read.
  */
-export const INDEX_FORMAT = 12;
+export const INDEX_FORMAT = 13;
 /** What the index's signature covers besides the payload (with the engine version): see `verified`. */
 export const INDEX_DOMAIN = `sightline-index|${INDEX_FORMAT}`;
 export const INDEX_FILE = 'index.json.gz';
 const MAGIC = Buffer.from('SIGHTLINE-INDEX\n');
 const MAC_BYTES = 32;
+/** The payload ends with the head's length in bytes: 15 digits and a newline. */
+const TRAILER_BYTES = 16;
 
 export interface StoredFile {
   hash: string;
@@ -71,13 +78,7 @@ export class IndexStore {
       return undefined;
     }
     try {
-      const payload = this.verified(bytes);
-      const data = JSON.parse(zlib.gunzipSync(payload).toString('utf8')) as Partial<StoredIndex>;
-      if (data.format !== INDEX_FORMAT) throw new Error(`format ${String(data.format)}, expected ${INDEX_FORMAT}`);
-      if (typeof data.indexedAt !== 'string' || Number.isNaN(Date.parse(data.indexedAt))) throw new Error('indexedAt is not a date');
-      if (typeof data.files !== 'object' || data.files === null || Array.isArray(data.files)) throw new Error('files is not an object');
-      for (const [rel, f] of Object.entries(data.files)) validateStoredFile(rel, f);
-      return data as StoredIndex;
+      return readPayload(gunzipWhole(this.verified(bytes)));
     } catch (e) {
       this.logger.log('warn', `Index cache at ${file} is not trusted (${errorMessage(e)}): discarding it and rebuilding the index.`);
       return undefined;
@@ -110,7 +111,8 @@ export class IndexStore {
   }
 
   save(index: StoredIndex): void {
-    const compressed = zlib.gzipSync(JSON.stringify(index), { level: zlib.constants.Z_BEST_SPEED });
+    const pieces = [...indexPieces(index)].map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p));
+    const compressed = zlib.gzipSync(Buffer.concat(pieces), { level: zlib.constants.Z_BEST_SPEED });
     const target = path.join(this.dir, INDEX_FILE);
     const tmp = tempName(target);
     try {
@@ -129,7 +131,7 @@ export class IndexStore {
    * once. On the Go corpus `save` blocked the main thread for over a second.
    */
   async saveAsync(index: StoredIndex, sliceMs = 10): Promise<void> {
-    const compressed = await gzipPieces(indexJsonPieces(index), sliceMs);
+    const compressed = await gzipPieces(indexPieces(index), sliceMs);
     const target = path.join(this.dir, INDEX_FILE);
     // Unique per write: a debounced save may overlap one that is still compressing.
     const tmp = tempName(target);
@@ -198,13 +200,75 @@ function tempName(target: string): string {
 
 let writes = 0;
 
-/** The index as JSON, one file at a time: the text `JSON.stringify(index)` makes, in pieces. */
-function* indexJsonPieces(index: StoredIndex): Generator<string> {
-  yield `{"format":${JSON.stringify(index.format)},"indexedAt":${JSON.stringify(index.indexedAt)},"files":{`;
-  let first = true;
+/**
+ * The payload `readPayload` reads, a piece at a time: the bodies (a body not read since it was loaded is written
+ * back as its stored bytes, unparsed), then the head, file by file, then its length.
+ */
+function* indexPieces(index: StoredIndex): Generator<string | Buffer> {
+  const heads: string[] = [];
+  let offset = 0;
   for (const [rel, file] of Object.entries(index.files)) {
-    yield `${first ? '' : ','}${JSON.stringify(rel)}:${JSON.stringify(file)}`;
-    first = false;
+    const lengths: number[] = [];
+    for (const field of BODY_FIELDS) {
+      const stored = unreadBody(file.record, field);
+      const value = stored ?? file.record[field];
+      if (value === undefined) {
+        lengths.push(0);
+        continue;
+      }
+      const piece = stored ?? JSON.stringify(value);
+      const bytes = typeof piece === 'string' ? Buffer.byteLength(piece, 'utf8') : piece.length;
+      lengths.push(bytes);
+      yield piece;
+    }
+    const { hash, size, mtimeMs } = file;
+    heads.push(`${JSON.stringify(rel)}:${JSON.stringify({ hash, size, mtimeMs, record: recordHead(file.record), body: [offset, ...lengths] })}`);
+    offset += lengths.reduce((a, b) => a + b, 0);
   }
-  yield '}}';
+  let headBytes = 0;
+  const piece = (text: string) => {
+    headBytes += Buffer.byteLength(text, 'utf8');
+    return text;
+  };
+  yield piece(`{"format":${JSON.stringify(index.format)},"indexedAt":${JSON.stringify(index.indexedAt)},"files":{`);
+  for (let i = 0; i < heads.length; i++) yield piece(`${i ? ',' : ''}${heads[i]}`);
+  yield piece('}}');
+  yield `${String(headBytes).padStart(TRAILER_BYTES - 1, '0')}\n`;
+}
+
+/** The index from a verified, gunzipped payload (see indexPieces): the head parsed and validated, the bodies kept as bytes. */
+function readPayload(payload: Buffer): StoredIndex {
+  const trailer = payload.subarray(payload.length - TRAILER_BYTES).toString('latin1');
+  if (payload.length < TRAILER_BYTES || !/^\d{15}\n$/.test(trailer)) throw new Error('the payload does not end with its head\'s length');
+  const headStart = payload.length - TRAILER_BYTES - Number(trailer.slice(0, -1));
+  if (headStart < 0) throw new Error('the head is longer than the payload');
+  const data = JSON.parse(payload.toString('utf8', headStart, payload.length - TRAILER_BYTES)) as Partial<StoredIndex>;
+  if (data.format !== INDEX_FORMAT) throw new Error(`format ${String(data.format)}, expected ${INDEX_FORMAT}`);
+  if (typeof data.indexedAt !== 'string' || Number.isNaN(Date.parse(data.indexedAt))) throw new Error('indexedAt is not a date');
+  if (typeof data.files !== 'object' || data.files === null || Array.isArray(data.files)) throw new Error('files is not an object');
+  // A copy: the bodies stay in memory until read, the head's bytes need not.
+  const bodies = Buffer.from(payload.subarray(0, headStart));
+  const files: Record<string, StoredFile> = {};
+  for (const [rel, f] of Object.entries(data.files)) {
+    validateStoredHead(rel, f);
+    const { hash, size, mtimeMs, record } = f;
+    files[rel] = { hash, size, mtimeMs, record: withStoredBody(rel, record, bodyOf(rel, (f as { body?: unknown }).body, bodies)) };
+  }
+  return { format: data.format, indexedAt: data.indexedAt, files };
+}
+
+/** Where a file's body lies: an offset, then the bytes of each body field (0: absent; only `values` may be). */
+function bodyOf(rel: string, where: unknown, bodies: Buffer): StoredBody {
+  const valid = Array.isArray(where) && where.length === BODY_FIELDS.length + 1 && where.every((n) => Number.isSafeInteger(n) && n >= 0);
+  const numbers = valid ? (where as number[]) : [];
+  let at = numbers[0];
+  const body: StoredBody = {};
+  BODY_FIELDS.forEach((field, i) => {
+    const length = numbers[i + 1];
+    if (length === 0 && field === 'values') return;
+    if (!valid || length < 2 || at + length > bodies.length) throw new Error(`${rel}: its ${field} are not where the index says`);
+    body[field] = bodies.subarray(at, at + length);
+    at += length;
+  });
+  return body;
 }
