@@ -1,3 +1,4 @@
+import * as zlib from 'node:zlib';
 import { errorMessage } from '../common/errors';
 import type { FileRecord } from '../index/records';
 import { type BodyBounds, bodyBounds, RecordError, validateBindings, validateCalls, validateImports } from './record-validation';
@@ -10,7 +11,42 @@ import { type BodyBounds, bodyBounds, RecordError, validateBindings, validateCal
  */
 export const BODY_FIELDS = ['calls', 'imports', 'bindings', 'values'] as const;
 export type BodyField = (typeof BODY_FIELDS)[number];
-export type StoredBody = Partial<Record<BodyField, Buffer>>;
+/** Where one record's body lies in the stored bodies: the byte range of each field that is present. */
+export type StoredBody = Partial<Record<BodyField, [start: number, end: number]>>;
+
+/**
+ * Every record's body, as stored: gzipped on its own, so that a warm start gunzips only the head on the main
+ * thread. The bodies are gunzipped on libuv's thread pool from the moment they are loaded; the first read
+ * before that finishes gunzips them itself.
+ */
+export class StoredBodies {
+  private bytes?: Buffer;
+
+  constructor(
+    private readonly gz: Buffer,
+    /** Their length when gunzipped, as the signed head says. */
+    readonly length: number,
+  ) {
+    zlib.gunzip(gz, { chunkSize: Math.max(length + 1, zlib.constants.Z_MIN_CHUNK) }, (e, out) => {
+      if (!e && out.length === length) this.bytes ??= out;
+    });
+  }
+
+  /** Bytes start..end of the gunzipped bodies. */
+  slice(start: number, end: number): Buffer {
+    if (!this.bytes) {
+      let out: Buffer;
+      try {
+        out = zlib.gunzipSync(this.gz, { chunkSize: Math.max(this.length + 1, zlib.constants.Z_MIN_CHUNK) });
+      } catch (e) {
+        throw new RecordError(`the record bodies cannot be read (${errorMessage(e)})`);
+      }
+      if (out.length !== this.length) throw new RecordError(`the record bodies are ${out.length} bytes, not ${this.length}`);
+      this.bytes = out;
+    }
+    return this.bytes.subarray(start, end);
+  }
+}
 
 const VALIDATE: Record<BodyField, (value: unknown, rel: string, bounds: BodyBounds) => void> = {
   calls: validateCalls,
@@ -22,27 +58,27 @@ const VALIDATE: Record<BodyField, (value: unknown, rel: string, bounds: BodyBoun
   },
 };
 
-/** Body fields not read yet, by record: their stored bytes. */
-const unread = new WeakMap<object, StoredBody>();
+/** Body fields not read yet, by record: where their bytes are. */
+const unread = new WeakMap<object, { bodies: StoredBodies; body: StoredBody }>();
 
 /**
  * `head` (a record without its body fields) with each field of `body` as a property that parses and validates
  * its bytes on first read and then holds the value. A field that fails throws RecordError when read: the signed
  * file held it, so only a bug of ours can write one; the Engine then discards the cache and indexes afresh.
  */
-export function withStoredBody(rel: string, head: Omit<FileRecord, BodyField>, body: StoredBody): FileRecord {
+export function withStoredBody(rel: string, head: Omit<FileRecord, BodyField>, bodies: StoredBodies, body: StoredBody): FileRecord {
   const bounds = bodyBounds(head);
-  unread.set(head, { ...body });
+  unread.set(head, { bodies, body: { ...body } });
   for (const field of BODY_FIELDS) {
-    const bytes = body[field];
-    if (!bytes) continue;
+    const range = body[field];
+    if (!range) continue;
     Object.defineProperty(head, field, {
       configurable: true,
       enumerable: true,
       get(): unknown {
         let value: unknown;
         try {
-          value = JSON.parse(bytes.toString('utf8'));
+          value = JSON.parse(bodies.slice(...range).toString('utf8'));
         } catch (e) {
           throw new RecordError(`${rel} ${field}: ${errorMessage(e)}`);
         }
@@ -60,13 +96,15 @@ export function withStoredBody(rel: string, head: Omit<FileRecord, BodyField>, b
 
 function settle(record: object, field: BodyField, value: unknown): void {
   const rest = unread.get(record);
-  if (rest) delete rest[field];
+  if (rest) delete rest.body[field];
   Object.defineProperty(record, field, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** A body field's stored bytes while it has not been read (it is then saved as it is, unparsed). */
 export function unreadBody(record: FileRecord, field: BodyField): Buffer | undefined {
-  return unread.get(record)?.[field];
+  const stored = unread.get(record);
+  const range = stored?.body[field];
+  return range && stored.bodies.slice(...range);
 }
 
 /** The record's own fields other than the body, read without parsing the body. */

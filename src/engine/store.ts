@@ -7,15 +7,15 @@ import type { Logger } from '../common/log';
 import { errorMessage } from '../common/errors';
 import { processAlive } from '../common/processes';
 import { gunzipWhole, gzipPieces } from './gzip-pieces';
-import { BODY_FIELDS, type StoredBody, unreadBody, recordHead, withStoredBody } from './record-bodies';
+import { BODY_FIELDS, type StoredBody, StoredBodies, unreadBody, recordHead, withStoredBody } from './record-bodies';
 import { validateStoredHead } from './record-validation';
 
 /**
- * The persisted index is a cache, never an authority. One file: a magic line, an HMAC-SHA256, then a gzipped
- * payload: every record's body (calls, imports, bindings, values: JSON per field, back to back), then the head as
- * JSON (per file its hash, size, mtime, the record's language, lines and symbols, and where its body lies), then
- * the head's length in bytes (15 digits and a newline). A warm start parses the head only; bodies are parsed per
- * file and field when first read (record-bodies.ts).
+ * The persisted index is a cache, never an authority. One file: a magic line, an HMAC-SHA256, then the payload:
+ * the head, gzipped (JSON: per file its hash, size, mtime, the record's language, lines and symbols, and where its
+ * body lies), every record's body, gzipped apart (calls, imports, bindings, values: JSON per field, back to back),
+ * and the gzipped head's length in bytes (15 digits and a newline). A warm start gunzips and parses the head only;
+ * the bodies are gunzipped off the main thread and parsed per file and field when first read (record-bodies.ts).
  * The HMAC is keyed by a machine-local secret (see cache-key.ts) and bound to the format and the engine version,
  * so an index this engine did not write on this machine — committed to a repository, copied, forged — is not
  * believed; then every field of every record is validated (record-validation.ts). Anything unexpected is
@@ -78,7 +78,7 @@ export class IndexStore {
       return undefined;
     }
     try {
-      return readPayload(gunzipWhole(this.verified(bytes)));
+      return readPayload(this.verified(bytes));
     } catch (e) {
       this.logger.log('warn', `Index cache at ${file} is not trusted (${errorMessage(e)}): discarding it and rebuilding the index.`);
       return undefined;
@@ -111,8 +111,10 @@ export class IndexStore {
   }
 
   save(index: StoredIndex): void {
-    const pieces = [...indexPieces(index)].map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p));
-    const compressed = zlib.gzipSync(Buffer.concat(pieces), { level: zlib.constants.Z_BEST_SPEED });
+    const gzip = (pieces: Iterable<string | Buffer>) => zlib.gzipSync(Buffer.concat([...pieces].map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p))), { level: zlib.constants.Z_BEST_SPEED });
+    const heads: string[] = [];
+    const bodies = gzip(bodyPieces(index, heads));
+    const compressed = payloadOf(gzip(headPieces(index, heads)), bodies);
     const target = path.join(this.dir, INDEX_FILE);
     const tmp = tempName(target);
     try {
@@ -131,7 +133,9 @@ export class IndexStore {
    * once. On the Go corpus `save` blocked the main thread for over a second.
    */
   async saveAsync(index: StoredIndex, sliceMs = 10): Promise<void> {
-    const compressed = await gzipPieces(indexPieces(index), sliceMs);
+    const heads: string[] = [];
+    const bodies = await gzipPieces(bodyPieces(index, heads), sliceMs);
+    const compressed = payloadOf(await gzipPieces(headPieces(index, heads), sliceMs), bodies);
     const target = path.join(this.dir, INDEX_FILE);
     // Unique per write: a debounced save may overlap one that is still compressing.
     const tmp = tempName(target);
@@ -201,11 +205,10 @@ function tempName(target: string): string {
 let writes = 0;
 
 /**
- * The payload `readPayload` reads, a piece at a time: the bodies (a body not read since it was loaded is written
- * back as its stored bytes, unparsed), then the head, file by file, then its length.
+ * The bodies, a piece at a time (a body not read since it was loaded is written back as its stored bytes,
+ * unparsed); `heads` receives each file's head, with where its body lies, for `headPieces`.
  */
-function* indexPieces(index: StoredIndex): Generator<string | Buffer> {
-  const heads: string[] = [];
+function* bodyPieces(index: StoredIndex, heads: string[]): Generator<string | Buffer> {
   let offset = 0;
   for (const [rel, file] of Object.entries(index.files)) {
     const lengths: number[] = [];
@@ -217,48 +220,51 @@ function* indexPieces(index: StoredIndex): Generator<string | Buffer> {
         continue;
       }
       const piece = stored ?? JSON.stringify(value);
-      const bytes = typeof piece === 'string' ? Buffer.byteLength(piece, 'utf8') : piece.length;
-      lengths.push(bytes);
+      lengths.push(typeof piece === 'string' ? Buffer.byteLength(piece, 'utf8') : piece.length);
       yield piece;
     }
     const { hash, size, mtimeMs } = file;
     heads.push(`${JSON.stringify(rel)}:${JSON.stringify({ hash, size, mtimeMs, record: recordHead(file.record), body: [offset, ...lengths] })}`);
     offset += lengths.reduce((a, b) => a + b, 0);
   }
-  let headBytes = 0;
-  const piece = (text: string) => {
-    headBytes += Buffer.byteLength(text, 'utf8');
-    return text;
-  };
-  yield piece(`{"format":${JSON.stringify(index.format)},"indexedAt":${JSON.stringify(index.indexedAt)},"files":{`);
-  for (let i = 0; i < heads.length; i++) yield piece(`${i ? ',' : ''}${heads[i]}`);
-  yield piece('}}');
-  yield `${String(headBytes).padStart(TRAILER_BYTES - 1, '0')}\n`;
+  heads.push(String(offset));
 }
 
-/** The index from a verified, gunzipped payload (see indexPieces): the head parsed and validated, the bodies kept as bytes. */
+/** The head as JSON, file by file, after `bodyPieces` has run (its last entry is the bodies' length). */
+function* headPieces(index: StoredIndex, heads: string[]): Generator<string> {
+  yield `{"format":${JSON.stringify(index.format)},"indexedAt":${JSON.stringify(index.indexedAt)},"bodyBytes":${heads[heads.length - 1]},"files":{`;
+  for (let i = 0; i < heads.length - 1; i++) yield `${i ? ',' : ''}${heads[i]}`;
+  yield '}}';
+}
+
+function payloadOf(head: Buffer, bodies: Buffer): Buffer {
+  return Buffer.concat([head, bodies, Buffer.from(`${String(head.length).padStart(TRAILER_BYTES - 1, '0')}\n`, 'latin1')]);
+}
+
+/** The index from a verified payload (see payloadOf): the head gunzipped, parsed and validated, the bodies kept gzipped. */
 function readPayload(payload: Buffer): StoredIndex {
   const trailer = payload.subarray(payload.length - TRAILER_BYTES).toString('latin1');
   if (payload.length < TRAILER_BYTES || !/^\d{15}\n$/.test(trailer)) throw new Error('the payload does not end with its head\'s length');
-  const headStart = payload.length - TRAILER_BYTES - Number(trailer.slice(0, -1));
-  if (headStart < 0) throw new Error('the head is longer than the payload');
-  const data = JSON.parse(payload.toString('utf8', headStart, payload.length - TRAILER_BYTES)) as Partial<StoredIndex>;
+  const headEnd = Number(trailer.slice(0, -1));
+  if (headEnd > payload.length - TRAILER_BYTES) throw new Error('the head is longer than the payload');
+  const data = JSON.parse(gunzipWhole(payload.subarray(0, headEnd)).toString('utf8')) as Partial<StoredIndex> & { bodyBytes?: unknown };
   if (data.format !== INDEX_FORMAT) throw new Error(`format ${String(data.format)}, expected ${INDEX_FORMAT}`);
   if (typeof data.indexedAt !== 'string' || Number.isNaN(Date.parse(data.indexedAt))) throw new Error('indexedAt is not a date');
   if (typeof data.files !== 'object' || data.files === null || Array.isArray(data.files)) throw new Error('files is not an object');
-  // A copy: the bodies stay in memory until read, the head's bytes need not.
-  const bodies = Buffer.from(payload.subarray(0, headStart));
+  const bodyBytes = data.bodyBytes;
+  if (typeof bodyBytes !== 'number' || !Number.isSafeInteger(bodyBytes) || bodyBytes < 0) throw new Error('bodyBytes is not a length');
+  const bodies = new StoredBodies(payload.subarray(headEnd, payload.length - TRAILER_BYTES), bodyBytes);
   const files: Record<string, StoredFile> = {};
   for (const [rel, f] of Object.entries(data.files)) {
     validateStoredHead(rel, f);
     const { hash, size, mtimeMs, record } = f;
-    files[rel] = { hash, size, mtimeMs, record: withStoredBody(rel, record, bodyOf(rel, (f as { body?: unknown }).body, bodies)) };
+    files[rel] = { hash, size, mtimeMs, record: withStoredBody(rel, record, bodies, bodyOf(rel, (f as { body?: unknown }).body, bodyBytes)) };
   }
   return { format: data.format, indexedAt: data.indexedAt, files };
 }
 
 /** Where a file's body lies: an offset, then the bytes of each body field (0: absent; only `values` may be). */
-function bodyOf(rel: string, where: unknown, bodies: Buffer): StoredBody {
+function bodyOf(rel: string, where: unknown, bodyBytes: number): StoredBody {
   const valid = Array.isArray(where) && where.length === BODY_FIELDS.length + 1 && where.every((n) => Number.isSafeInteger(n) && n >= 0);
   const numbers = valid ? (where as number[]) : [];
   let at = numbers[0];
@@ -266,8 +272,8 @@ function bodyOf(rel: string, where: unknown, bodies: Buffer): StoredBody {
   BODY_FIELDS.forEach((field, i) => {
     const length = numbers[i + 1];
     if (length === 0 && field === 'values') return;
-    if (!valid || length < 2 || at + length > bodies.length) throw new Error(`${rel}: its ${field} are not where the index says`);
-    body[field] = bodies.subarray(at, at + length);
+    if (!valid || length < 2 || at + length > bodyBytes) throw new Error(`${rel}: its ${field} are not where the index says`);
+    body[field] = [at, at + length];
     at += length;
   });
   return body;
