@@ -110,6 +110,6 @@ export function unreadBody(record: FileRecord, field: BodyField): Buffer | undef
 /** The record's own fields other than the body, read without parsing the body. */
 export function recordHead(record: FileRecord): Record<string, unknown> {
   const head: Record<string, unknown> = {};
-  for (const key of Object.keys(record)) if (!(BODY_FIELDS as readonly string[]).includes(key)) head[key] = (record as unknown as Record<string, unknown>)[key];
+  for (const key of Object.keys(record)) if (!(BODY_FIELDS as readonly string[]).includes(key)) head[key] = Reflect.get(record, key);
   return head;
 }

@@ -5,8 +5,9 @@ import type { StoredFile } from './store';
 /**
  * Checks every field of every persisted record before the graph sees it: types, ranges, and references between
  * records (a parent or enclosing index must name a symbol of the same file). Hand-written rather than a schema
- * library because it runs over millions of records at every warm start; it stops at the first problem and
- * names it, and the caller discards the whole cache. Fields it does not know are left alone: the signature on
+ * library because it runs over millions of records; it stops at the first problem and names it, and the caller
+ * discards the whole cache. Heads (validateStoredHead) are checked on load, bodies (calls, imports, bindings) when
+ * first read (record-bodies.ts). Fields it does not know are left alone: the signature on
  * the file already proves this engine wrote them.
  */
 export class RecordError extends Error {}
@@ -52,15 +53,6 @@ export function validStoredPath(rel: string): boolean {
   if (rel.length === 0 || rel.length > MAX_PATH_CHARS || rel.includes('\0') || rel.includes('\\')) return false;
   if (rel.startsWith('/') || /^[A-Za-z]:/.test(rel)) return false;
   return rel.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
-}
-
-export function validateStoredFile(rel: string, value: unknown): asserts value is StoredFile {
-  validateStoredHead(rel, value);
-  const record = value.record as unknown as Record<string, unknown>;
-  const body = bodyBounds(value.record);
-  validateCalls(record.calls, rel, body);
-  validateImports(record.imports, rel, body);
-  validateBindings(record.bindings, rel, body);
 }
 
 /** What a record's body fields (calls, imports, bindings) are checked against: its symbol count and last line. */
