@@ -21,30 +21,43 @@ export type StoredBody = Partial<Record<BodyField, [start: number, end: number]>
  */
 export class StoredBodies {
   private bytes?: Buffer;
+  /** The gzipped bodies (a view of the file's bytes), dropped once gunzipped. */
+  private gz?: Buffer;
 
   constructor(
-    private readonly gz: Buffer,
+    gz: Buffer,
     /** Their length when gunzipped, as the signed head says. */
     readonly length: number,
   ) {
-    zlib.gunzip(gz, { chunkSize: Math.max(length + 1, zlib.constants.Z_MIN_CHUNK) }, (e, out) => {
-      if (!e && out.length === length) this.bytes ??= out;
+    this.gz = gz;
+    zlib.gunzip(gz, { chunkSize: this.chunkSize }, (e, out) => {
+      if (!e && out.length === length && !this.bytes) this.inflated(out);
     });
+  }
+
+  private get chunkSize(): number {
+    return Math.max(this.length + 1, zlib.constants.Z_MIN_CHUNK);
+  }
+
+  private inflated(out: Buffer): Buffer {
+    this.gz = undefined;
+    return (this.bytes = out);
   }
 
   /** Bytes start..end of the gunzipped bodies. */
   slice(start: number, end: number): Buffer {
-    if (!this.bytes) {
-      let out: Buffer;
-      try {
-        out = zlib.gunzipSync(this.gz, { chunkSize: Math.max(this.length + 1, zlib.constants.Z_MIN_CHUNK) });
-      } catch (e) {
-        throw new RecordError(`the record bodies cannot be read (${errorMessage(e)})`);
-      }
-      if (out.length !== this.length) throw new RecordError(`the record bodies are ${out.length} bytes, not ${this.length}`);
-      this.bytes = out;
+    return (this.bytes ?? this.inflated(this.gunzipNow())).subarray(start, end);
+  }
+
+  private gunzipNow(): Buffer {
+    let out: Buffer;
+    try {
+      out = zlib.gunzipSync(this.gz!, { chunkSize: this.chunkSize });
+    } catch (e) {
+      throw new RecordError(`the record bodies cannot be read (${errorMessage(e)})`);
     }
-    return this.bytes.subarray(start, end);
+    if (out.length !== this.length) throw new RecordError(`the record bodies are ${out.length} bytes, not ${this.length}`);
+    return out;
   }
 }
 
