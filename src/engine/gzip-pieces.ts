@@ -12,34 +12,60 @@ const WRITE_CHARS = 1 << 16;
  * `sliceMs` of making them.
  */
 export async function gzipPieces(pieces: Iterable<string | Buffer>, sliceMs = 10): Promise<Buffer> {
-  const gz = zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED });
-  const chunks: Buffer[] = [];
-  gz.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = once(gz, 'end');
-  // Awaited below; without this an error while a write waits for 'drain' would also be reported as unhandled here.
-  ended.catch(() => undefined);
-  let pending = '';
+  const sink = new GzipSink();
   let slice = performance.now();
   for (const piece of pieces) {
-    if (typeof piece !== 'string') {
-      // Bytes kept as they were stored (an unread record body) go in as they are, after the text before them.
-      if (pending && !gz.write(pending)) await once(gz, 'drain');
-      pending = '';
-      if (!gz.write(piece)) await once(gz, 'drain');
-    } else pending += piece;
-    if (pending.length >= WRITE_CHARS) {
-      const more = gz.write(pending);
-      pending = '';
-      if (!more) await once(gz, 'drain');
-    }
+    if (sink.push(piece)) await sink.drained();
     if (performance.now() - slice > sliceMs) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       slice = performance.now();
     }
   }
-  gz.end(pending);
-  await ended;
-  return Buffer.concat(chunks);
+  return sink.end();
+}
+
+/**
+ * One gzip stream on libuv's thread pool, fed text (written in runs of about WRITE_CHARS) and bytes (written as
+ * they are, after the text before them); `end` gives the compressed bytes. Two of them fill side by side when one
+ * pass makes two files' worth of text (the index's bodies and head, store.ts).
+ */
+export class GzipSink {
+  private readonly gz = zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED });
+  private readonly chunks: Buffer[] = [];
+  private readonly ended: Promise<unknown>;
+  private pending = '';
+
+  constructor() {
+    this.gz.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    this.ended = once(this.gz, 'end');
+    // Awaited in `end`; without this an error while a write waits for 'drain' would also be reported as unhandled.
+    this.ended.catch(() => undefined);
+  }
+
+  /** Queues a piece; true when the stream asks for no more until `drained()`. */
+  push(piece: string | Buffer): boolean {
+    if (typeof piece === 'string') {
+      this.pending += piece;
+      if (this.pending.length < WRITE_CHARS) return false;
+      const text = this.pending;
+      this.pending = '';
+      return !this.gz.write(text);
+    }
+    const full = this.pending !== '' && !this.gz.write(this.pending);
+    this.pending = '';
+    return !this.gz.write(piece) || full;
+  }
+
+  drained(): Promise<unknown> {
+    return once(this.gz, 'drain');
+  }
+
+  async end(): Promise<Buffer> {
+    this.gz.end(this.pending);
+    this.pending = '';
+    await this.ended;
+    return Buffer.concat(this.chunks);
+  }
 }
 
 /** Largest single output buffer `gunzipWhole` asks for up front. */

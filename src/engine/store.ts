@@ -6,7 +6,7 @@ import type { FileRecord } from '../index/records';
 import type { Logger } from '../common/log';
 import { errorMessage } from '../common/errors';
 import { processAlive } from '../common/processes';
-import { gunzipWhole, gzipPieces } from './gzip-pieces';
+import { gunzipWhole, gzipPieces, GzipSink } from './gzip-pieces';
 import { BODY_FIELDS, type StoredBody, StoredBodies, unreadBody, recordHead, withStoredBody } from './record-bodies';
 import { validateStoredHead } from './record-validation';
 
@@ -112,9 +112,9 @@ export class IndexStore {
 
   save(index: StoredIndex): void {
     const gzip = (pieces: Iterable<string | Buffer>) => zlib.gzipSync(Buffer.concat([...pieces].map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p))), { level: zlib.constants.Z_BEST_SPEED });
-    const heads: string[] = [];
-    const bodies = gzip(bodyPieces(index, heads));
-    const compressed = payloadOf(gzip(headPieces(index, heads)), bodies);
+    const head: string[] = [];
+    const bodies = gzip(bodyPieces(index, (text) => head.push(text)));
+    const compressed = payloadOf(gzip(head), bodies);
     const target = path.join(this.dir, INDEX_FILE);
     const tmp = tempName(target);
     try {
@@ -133,9 +133,10 @@ export class IndexStore {
    * once. On the Go corpus `save` blocked the main thread for over a second.
    */
   async saveAsync(index: StoredIndex, sliceMs = 10): Promise<void> {
-    const heads: string[] = [];
-    const bodies = await gzipPieces(bodyPieces(index, heads), sliceMs);
-    const compressed = payloadOf(await gzipPieces(headPieces(index, heads), sliceMs), bodies);
+    // The head is gzipped alongside the bodies, as each file's body is written: neither is ever whole in memory.
+    const head = new GzipSink();
+    const bodies = await gzipPieces(bodyPieces(index, (text) => head.push(text)), sliceMs);
+    const compressed = payloadOf(await head.end(), bodies);
     const target = path.join(this.dir, INDEX_FILE);
     // Unique per write: a debounced save may overlap one that is still compressing.
     const tmp = tempName(target);
@@ -206,10 +207,12 @@ let writes = 0;
 
 /**
  * The bodies, a piece at a time (a body not read since it was loaded is written back as its stored bytes,
- * unparsed); `heads` receives each file's head, with where its body lies, for `headPieces`.
+ * unparsed); the head's JSON goes to `head` as it is made, each file's with where its body lies.
  */
-function* bodyPieces(index: StoredIndex, heads: string[]): Generator<string | Buffer> {
+function* bodyPieces(index: StoredIndex, head: (text: string) => void): Generator<string | Buffer> {
+  head(`{"format":${JSON.stringify(index.format)},"indexedAt":${JSON.stringify(index.indexedAt)},"files":{`);
   let offset = 0;
+  let first = true;
   for (const [rel, file] of Object.entries(index.files)) {
     const lengths: number[] = [];
     for (const field of BODY_FIELDS) {
@@ -224,17 +227,11 @@ function* bodyPieces(index: StoredIndex, heads: string[]): Generator<string | Bu
       yield piece;
     }
     const { hash, size, mtimeMs } = file;
-    heads.push(`${JSON.stringify(rel)}:${JSON.stringify({ hash, size, mtimeMs, record: recordHead(file.record), body: [offset, ...lengths] })}`);
+    head(`${first ? '' : ','}${JSON.stringify(rel)}:${JSON.stringify({ hash, size, mtimeMs, record: recordHead(file.record), body: [offset, ...lengths] })}`);
+    first = false;
     offset += lengths.reduce((a, b) => a + b, 0);
   }
-  heads.push(String(offset));
-}
-
-/** The head as JSON, file by file, after `bodyPieces` has run (its last entry is the bodies' length). */
-function* headPieces(index: StoredIndex, heads: string[]): Generator<string> {
-  yield `{"format":${JSON.stringify(index.format)},"indexedAt":${JSON.stringify(index.indexedAt)},"bodyBytes":${heads[heads.length - 1]},"files":{`;
-  for (let i = 0; i < heads.length - 1; i++) yield `${i ? ',' : ''}${heads[i]}`;
-  yield '}}';
+  head(`},"bodyBytes":${offset}}`);
 }
 
 function payloadOf(head: Buffer, bodies: Buffer): Buffer {
