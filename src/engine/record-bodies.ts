@@ -5,60 +5,18 @@ import { type BodyBounds, bodyBounds, RecordError, validateBindings, validateCal
 
 /**
  * A stored record's body — its calls, imports, bindings and function values, more than half of the index's
- * bytes — is kept as the bytes it was stored as and parsed (and validated) per file and per field when first
- * read: a warm start restores the graph from its link snapshot and needs only the symbols, and an edit reads the
- * bodies of the files it re-links. Until read, a body is written back as the same bytes (store.ts).
+ * bytes — is kept as the bytes it was stored as (deflated, one blob per file) and inflated, parsed and validated
+ * per file and field when first read: a warm start restores the graph from its link snapshot and needs only the
+ * symbols, and an edit reads the bodies of the files it re-links. Until read, a file's body is written back as the
+ * same blob (store.ts).
  */
 export const BODY_FIELDS = ['calls', 'imports', 'bindings', 'values'] as const;
 export type BodyField = (typeof BODY_FIELDS)[number];
-/** Where one record's body lies in the stored bodies: the byte range of each field that is present. */
-export type StoredBody = Partial<Record<BodyField, [start: number, end: number]>>;
 
-/**
- * Every record's body, as stored: gzipped on its own, so that a warm start gunzips only the head on the main
- * thread. The bodies are gunzipped on libuv's thread pool from the moment they are loaded; the first read
- * before that finishes gunzips them itself.
- */
-export class StoredBodies {
-  private bytes?: Buffer;
-  /** The gzipped bodies (a view of the file's bytes), dropped once gunzipped. */
-  private gz?: Buffer;
-
-  constructor(
-    gz: Buffer,
-    /** Their length when gunzipped, as the signed head says. */
-    readonly length: number,
-  ) {
-    this.gz = gz;
-    zlib.gunzip(gz, { chunkSize: this.chunkSize }, (e, out) => {
-      if (!e && out.length === length && !this.bytes) this.inflated(out);
-    });
-  }
-
-  private get chunkSize(): number {
-    return Math.max(this.length + 1, zlib.constants.Z_MIN_CHUNK);
-  }
-
-  private inflated(out: Buffer): Buffer {
-    this.gz = undefined;
-    return (this.bytes = out);
-  }
-
-  /** Bytes start..end of the gunzipped bodies. */
-  slice(start: number, end: number): Buffer {
-    return (this.bytes ?? this.inflated(this.gunzipNow())).subarray(start, end);
-  }
-
-  private gunzipNow(): Buffer {
-    let out: Buffer;
-    try {
-      out = zlib.gunzipSync(this.gz!, { chunkSize: this.chunkSize });
-    } catch (e) {
-      throw new RecordError(`the record bodies cannot be read (${errorMessage(e)})`);
-    }
-    if (out.length !== this.length) throw new RecordError(`the record bodies are ${out.length} bytes, not ${this.length}`);
-    return out;
-  }
+/** Where one file's body lies: its deflated blob, and the inflated length of each field (0: absent). */
+export interface StoredBody {
+  blob: Buffer;
+  lengths: readonly number[];
 }
 
 const VALIDATE: Record<BodyField, (value: unknown, rel: string, bounds: BodyBounds) => void> = {
@@ -71,29 +29,44 @@ const VALIDATE: Record<BodyField, (value: unknown, rel: string, bounds: BodyBoun
   },
 };
 
-/** Body fields not read yet, by record: where their bytes are. */
-const unread = new WeakMap<object, { bodies: StoredBodies; body: StoredBody }>();
+/** What is left unread of a record's stored body. */
+interface Unread {
+  body: StoredBody;
+  fields: Set<BodyField>;
+  /** Some field was read or replaced: the blob no longer stands for the body. */
+  touched?: boolean;
+  /** The blob inflated, kept while some field is unread. */
+  inflated?: Buffer;
+}
+
+const unread = new WeakMap<object, Unread>();
+
+/** One file's body fields as one deflated blob (what `withStoredBody` reads): fields as JSON text or stored bytes. */
+export function deflateBody(fields: readonly (string | Buffer)[]): Buffer {
+  return zlib.deflateRawSync(Buffer.concat(fields.map((f) => (typeof f === 'string' ? Buffer.from(f, 'utf8') : f))), { level: zlib.constants.Z_BEST_SPEED });
+}
 
 /**
  * `head` (a record without its body fields) with each field of `body` as a property that parses and validates
  * its bytes on first read and then holds the value. A field that fails throws RecordError when read: the signed
  * file held it, so only a bug of ours can write one; the Engine then discards the cache and indexes afresh.
  */
-export function withStoredBody(rel: string, head: Omit<FileRecord, BodyField>, bodies: StoredBodies, body: StoredBody): FileRecord {
+export function withStoredBody(rel: string, head: Omit<FileRecord, BodyField>, body: StoredBody): FileRecord {
   const bounds = bodyBounds(head);
-  unread.set(head, { bodies, body: { ...body } });
-  for (const field of BODY_FIELDS) {
-    const range = body[field];
-    if (!range) continue;
+  const state: Unread = { body, fields: new Set() };
+  unread.set(head, state);
+  BODY_FIELDS.forEach((field, i) => {
+    if (body.lengths[i] === 0) return;
+    state.fields.add(field);
     Object.defineProperty(head, field, {
       configurable: true,
       enumerable: true,
       get(): unknown {
         let value: unknown;
         try {
-          value = JSON.parse(bodies.slice(...range).toString('utf8'));
+          value = JSON.parse(fieldBytes(rel, state, field).toString('utf8'));
         } catch (e) {
-          throw new RecordError(`${rel} ${field}: ${errorMessage(e)}`);
+          throw e instanceof RecordError ? e : new RecordError(`${rel} ${field}: ${errorMessage(e)}`);
         }
         VALIDATE[field](value, rel, bounds);
         settle(head, field, value);
@@ -103,21 +76,48 @@ export function withStoredBody(rel: string, head: Omit<FileRecord, BodyField>, b
         settle(head, field, value);
       },
     });
-  }
+  });
   return head as FileRecord;
 }
 
+function fieldBytes(rel: string, state: Unread, field: BodyField): Buffer {
+  const { blob, lengths } = state.body;
+  if (!state.inflated) {
+    let out: Buffer;
+    try {
+      out = zlib.inflateRawSync(blob);
+    } catch (e) {
+      throw new RecordError(`${rel}: its body cannot be read (${errorMessage(e)})`);
+    }
+    const expected = lengths.reduce((a, b) => a + b, 0);
+    if (out.length !== expected) throw new RecordError(`${rel}: its body is ${out.length} bytes, not ${expected}`);
+    state.inflated = out;
+  }
+  const i = BODY_FIELDS.indexOf(field);
+  const start = lengths.slice(0, i).reduce((a, b) => a + b, 0);
+  return state.inflated.subarray(start, start + lengths[i]);
+}
+
 function settle(record: object, field: BodyField, value: unknown): void {
-  const rest = unread.get(record);
-  if (rest) delete rest.body[field];
+  const state = unread.get(record);
+  if (state) {
+    state.touched = true;
+    state.fields.delete(field);
+    if (state.fields.size === 0) unread.delete(record);
+  }
   Object.defineProperty(record, field, { value, writable: true, enumerable: true, configurable: true });
 }
 
-/** A body field's stored bytes while it has not been read (it is then saved as it is, unparsed). */
-export function unreadBody(record: FileRecord, field: BodyField): Buffer | undefined {
-  const stored = unread.get(record);
-  const range = stored?.body[field];
-  return range && stored.bodies.slice(...range);
+/** The stored body of a record none of whose body fields was read or replaced (it is then saved as it is). */
+export function untouchedBody(record: FileRecord): StoredBody | undefined {
+  const state = unread.get(record);
+  return state && !state.touched ? state.body : undefined;
+}
+
+/** A body field's stored bytes while it has not been read. */
+export function unreadBody(rel: string, record: FileRecord, field: BodyField): Buffer | undefined {
+  const state = unread.get(record);
+  return state?.fields.has(field) ? fieldBytes(rel, state, field) : undefined;
 }
 
 /** The record's own fields other than the body, read without parsing the body. */

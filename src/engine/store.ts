@@ -6,16 +6,16 @@ import type { FileRecord } from '../index/records';
 import type { Logger } from '../common/log';
 import { errorMessage } from '../common/errors';
 import { processAlive } from '../common/processes';
-import { gunzipWhole, gzipPieces, GzipSink } from './gzip-pieces';
-import { BODY_FIELDS, type StoredBody, StoredBodies, unreadBody, recordHead, withStoredBody } from './record-bodies';
+import { gunzipWhole, GzipSink } from './gzip-pieces';
+import { BODY_FIELDS, deflateBody, recordHead, type StoredBody, unreadBody, untouchedBody, withStoredBody } from './record-bodies';
 import { validateStoredHead } from './record-validation';
 
 /**
  * The persisted index is a cache, never an authority. One file: a magic line, an HMAC-SHA256, then the payload:
  * the head, gzipped (JSON: per file its hash, size, mtime, the record's language, lines and symbols, and where its
- * body lies), every record's body, gzipped apart (calls, imports, bindings, values: JSON per field, back to back),
- * and the gzipped head's length in bytes (15 digits and a newline). A warm start gunzips and parses the head only;
- * the bodies are gunzipped off the main thread and parsed per file and field when first read (record-bodies.ts).
+ * body lies), every file's body deflated on its own (calls, imports, bindings, values: JSON per field, back to
+ * back), and the gzipped head's length in bytes (15 digits and a newline). A warm start gunzips and parses the head
+ * only; a file's body is inflated, and each field parsed, when first read (record-bodies.ts).
  * The HMAC is keyed by a machine-local secret (see cache-key.ts) and bound to the format and the engine version,
  * so an index this engine did not write on this machine — committed to a repository, copied, forged — is not
  * believed; then every field of every record is validated (record-validation.ts). Anything unexpected is
@@ -111,10 +111,9 @@ export class IndexStore {
   }
 
   save(index: StoredIndex): void {
-    const gzip = (pieces: Iterable<string | Buffer>) => zlib.gzipSync(Buffer.concat([...pieces].map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p))), { level: zlib.constants.Z_BEST_SPEED });
     const head: string[] = [];
-    const bodies = gzip(bodyPieces(index, (text) => head.push(text)));
-    const compressed = payloadOf(gzip(head), bodies);
+    const bodies = Buffer.concat([...bodyPieces(index, (text) => head.push(text))]);
+    const compressed = payloadOf(zlib.gzipSync(head.join(''), { level: zlib.constants.Z_BEST_SPEED }), bodies);
     const target = path.join(this.dir, INDEX_FILE);
     const tmp = tempName(target);
     try {
@@ -133,9 +132,9 @@ export class IndexStore {
    * once. On the Go corpus `save` blocked the main thread for over a second.
    */
   async saveAsync(index: StoredIndex, sliceMs = 10): Promise<void> {
-    // The head is gzipped alongside the bodies, as each file's body is written: neither is ever whole in memory.
+    // The head is gzipped alongside the bodies, as each file's body is deflated: its JSON is never whole in memory.
     const head = new GzipSink();
-    const bodies = await gzipPieces(bodyPieces(index, (text) => head.push(text)), sliceMs);
+    const bodies = await joinSliced(bodyPieces(index, (text) => head.push(text)), sliceMs);
     const compressed = payloadOf(await head.end(), bodies);
     const target = path.join(this.dir, INDEX_FILE);
     // Unique per write: a debounced save may overlap one that is still compressing.
@@ -206,32 +205,49 @@ function tempName(target: string): string {
 let writes = 0;
 
 /**
- * The bodies, a piece at a time (a body not read since it was loaded is written back as its stored bytes,
- * unparsed); the head's JSON goes to `head` as it is made, each file's with where its body lies.
+ * Each file's body as one deflated blob (a body not read since it was loaded is written back as its stored blob);
+ * the head's JSON goes to `head` as it is made, each file's with where its body lies.
  */
-function* bodyPieces(index: StoredIndex, head: (text: string) => void): Generator<string | Buffer> {
+function* bodyPieces(index: StoredIndex, head: (text: string) => void): Generator<Buffer> {
   head(`{"format":${JSON.stringify(index.format)},"indexedAt":${JSON.stringify(index.indexedAt)},"files":{`);
   let offset = 0;
   let first = true;
   for (const [rel, file] of Object.entries(index.files)) {
-    const lengths: number[] = [];
-    for (const field of BODY_FIELDS) {
-      const stored = unreadBody(file.record, field);
-      const value = stored ?? file.record[field];
-      if (value === undefined) {
-        lengths.push(0);
-        continue;
-      }
-      const piece = stored ?? JSON.stringify(value);
-      lengths.push(typeof piece === 'string' ? Buffer.byteLength(piece, 'utf8') : piece.length);
-      yield piece;
-    }
+    const body = untouchedBody(file.record) ?? freshBody(rel, file.record);
+    yield body.blob;
     const { hash, size, mtimeMs } = file;
-    head(`${first ? '' : ','}${JSON.stringify(rel)}:${JSON.stringify({ hash, size, mtimeMs, record: recordHead(file.record), body: [offset, ...lengths] })}`);
+    head(`${first ? '' : ','}${JSON.stringify(rel)}:${JSON.stringify({ hash, size, mtimeMs, record: recordHead(file.record), body: [offset, body.blob.length, ...body.lengths] })}`);
     first = false;
-    offset += lengths.reduce((a, b) => a + b, 0);
+    offset += body.blob.length;
   }
   head(`},"bodyBytes":${offset}}`);
+}
+
+/** A body to write from the record's fields as they are now (those still unread as their stored bytes). */
+function freshBody(rel: string, record: FileRecord): StoredBody {
+  const parts: (string | Buffer)[] = [];
+  const lengths: number[] = [];
+  for (const field of BODY_FIELDS) {
+    const stored = unreadBody(rel, record, field);
+    const piece = stored ?? (record[field] === undefined ? undefined : JSON.stringify(record[field]));
+    lengths.push(piece === undefined ? 0 : typeof piece === 'string' ? Buffer.byteLength(piece, 'utf8') : piece.length);
+    if (piece !== undefined) parts.push(piece);
+  }
+  return { blob: deflateBody(parts), lengths };
+}
+
+/** The pieces joined, giving the event loop a turn every `sliceMs` of making them. */
+async function joinSliced(pieces: Iterable<Buffer>, sliceMs: number): Promise<Buffer> {
+  const out: Buffer[] = [];
+  let slice = performance.now();
+  for (const piece of pieces) {
+    out.push(piece);
+    if (performance.now() - slice > sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    }
+  }
+  return Buffer.concat(out);
 }
 
 function payloadOf(head: Buffer, bodies: Buffer): Buffer {
@@ -250,28 +266,25 @@ function readPayload(payload: Buffer): StoredIndex {
   if (typeof data.files !== 'object' || data.files === null || Array.isArray(data.files)) throw new Error('files is not an object');
   const bodyBytes = data.bodyBytes;
   if (typeof bodyBytes !== 'number' || !Number.isSafeInteger(bodyBytes) || bodyBytes < 0) throw new Error('bodyBytes is not a length');
-  const bodies = new StoredBodies(payload.subarray(headEnd, payload.length - TRAILER_BYTES), bodyBytes);
+  // A copy: the bodies stay in memory until read, the rest of the file's bytes need not.
+  const bodies = Buffer.from(payload.subarray(headEnd, payload.length - TRAILER_BYTES));
+  if (bodies.length !== bodyBytes) throw new Error(`the bodies are ${bodies.length} bytes, not ${bodyBytes}`);
   const files: Record<string, StoredFile> = {};
   for (const [rel, f] of Object.entries(data.files)) {
     validateStoredHead(rel, f);
     const { hash, size, mtimeMs, record } = f;
-    files[rel] = { hash, size, mtimeMs, record: withStoredBody(rel, record, bodies, bodyOf(rel, (f as { body?: unknown }).body, bodyBytes)) };
+    files[rel] = { hash, size, mtimeMs, record: withStoredBody(rel, record, bodyOf(rel, (f as { body?: unknown }).body, bodies)) };
   }
   return { format: data.format, indexedAt: data.indexedAt, files };
 }
 
-/** Where a file's body lies: an offset, then the bytes of each body field (0: absent; only `values` may be). */
-function bodyOf(rel: string, where: unknown, bodyBytes: number): StoredBody {
-  const valid = Array.isArray(where) && where.length === BODY_FIELDS.length + 1 && where.every((n) => Number.isSafeInteger(n) && n >= 0);
-  const numbers = valid ? (where as number[]) : [];
-  let at = numbers[0];
-  const body: StoredBody = {};
-  BODY_FIELDS.forEach((field, i) => {
-    const length = numbers[i + 1];
-    if (length === 0 && field === 'values') return;
-    if (!valid || length < 2 || at + length > bodyBytes) throw new Error(`${rel}: its ${field} are not where the index says`);
-    body[field] = [at, at + length];
-    at += length;
-  });
-  return body;
+/** Where a file's body lies: its blob's offset and length, then the inflated bytes of each field (0: absent; only `values` may be). */
+function bodyOf(rel: string, where: unknown, bodies: Buffer): StoredBody {
+  const fields = BODY_FIELDS.length;
+  const valid = Array.isArray(where) && where.length === fields + 2 && where.every((n) => Number.isSafeInteger(n) && n >= 0);
+  const [offset, length, ...lengths] = valid ? (where as number[]) : [];
+  if (!valid || offset + length > bodies.length || lengths.some((n, i) => n === 1 || (n === 0 && BODY_FIELDS[i] !== 'values'))) {
+    throw new Error(`${rel}: its body is not where the index says`);
+  }
+  return { blob: bodies.subarray(offset, offset + length), lengths };
 }
