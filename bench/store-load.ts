@@ -12,7 +12,7 @@ import { generateSynthetic } from './synthetic';
 
 /**
  * What loading the records costs at warm start: the signed, validated load (HMAC over the file, the head gunzipped,
- * parsed and checked; the bodies left gzipped until read) against the reference measured in the same run — the
+ * parsed and checked; the bodies left deflated until read) against the reference measured in the same run — the
  * unchecked load of 629dd80's layout (the same records as one gzipped JSON: gunzip + parse) — then what reading
  * every body afterwards costs (what a full re-link would read), and a whole warm start. Synthetic TypeScript of
  * `--loc` lines (default 1M). Usage: `npm run bench:store -- [--loc 300000] [--samples 5]`.
@@ -51,8 +51,6 @@ async function main(): Promise<void> {
         }).cpuMs,
       );
       bodies.push(timed(() => Object.values(index!.files).forEach((f) => [f.record.calls, f.record.imports, f.record.bindings, f.record.values])).cpuMs);
-      // The load also started gunzipping the bodies on the thread pool; let it end outside the warm start's window.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
       const engine = new Engine({ root, storageDir, workers: 0 });
       let files = -1;
       warm.push((await timedAsync(async () => void (files = (await engine.index()).files_indexed))).cpuMs);
@@ -67,8 +65,8 @@ async function main(): Promise<void> {
     console.log(`| --- | ---: | ---: |`);
     const row = (what: string, xs: number[]) => console.log(`| ${what} | ${ms(p50(xs))} | ${(p50(xs) / p50(unchecked)).toFixed(2)}× |`);
     row('unchecked load of the records as one JSON (629dd80: gunzip + parse), reference', unchecked);
-    row('signed + validated load (HMAC; head gunzipped, parsed, checked; bodies kept gzipped)', checked);
-    row('then reading every body (gunzip, parse, check: what a full re-link reads)', bodies);
+    row('signed + validated load (HMAC; head gunzipped, parsed, checked; bodies kept deflated)', checked);
+    row('then reading every body (inflate, parse, check: what a full re-link reads)', bodies);
     row('whole warm start (validated load + graph from the link snapshot)', warm);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

@@ -127,9 +127,9 @@ export class IndexStore {
   }
 
   /**
-   * Writes the same file as `save` without holding the event loop: serialised file by file in ~10 ms slices and
-   * compressed on libuv's thread pool as it is serialised (gzip-pieces.ts), so the whole JSON is never in memory at
-   * once. On the Go corpus `save` blocked the main thread for over a second.
+   * Writes the same file as `save` without holding the event loop: serialised file by file in ~10 ms slices, each
+   * file's body deflated as it is made and the head gzipped on libuv's thread pool as it is made (gzip-pieces.ts),
+   * so neither JSON is ever whole in memory. On the Go corpus `save` blocked the main thread for over a second.
    */
   async saveAsync(index: StoredIndex, sliceMs = 10): Promise<void> {
     // The head is gzipped alongside the bodies, as each file's body is deflated: its JSON is never whole in memory.
@@ -254,7 +254,7 @@ function payloadOf(head: Buffer, bodies: Buffer): Buffer {
   return Buffer.concat([head, bodies, Buffer.from(`${String(head.length).padStart(TRAILER_BYTES - 1, '0')}\n`, 'latin1')]);
 }
 
-/** The index from a verified payload (see payloadOf): the head gunzipped, parsed and validated, the bodies kept gzipped. */
+/** The index from a verified payload (see payloadOf): the head gunzipped, parsed and validated, the bodies kept deflated, per file. */
 function readPayload(payload: Buffer): StoredIndex {
   const trailer = payload.subarray(payload.length - TRAILER_BYTES).toString('latin1');
   if (payload.length < TRAILER_BYTES || !/^\d{15}\n$/.test(trailer)) throw new Error('the payload does not end with its head\'s length');
