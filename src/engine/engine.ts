@@ -19,6 +19,7 @@ import { Extractor } from './extractor';
 import type { Freshness } from './freshness';
 import { IndexPlan } from './index-plan';
 import { IndexPersistence } from './persistence';
+import { RecordError } from './record-validation';
 import type { StoredFile } from './store';
 
 export interface EngineOptions {
@@ -67,6 +68,8 @@ export class Engine implements Disposable {
   private readonly persistence: IndexPersistence;
   private files = new Map<string, StoredFile>();
   private loadedFromDisk = false;
+  /** `files` holds records loaded from the cache, whose bodies are validated when first read (record-bodies.ts). */
+  private storedRecords = false;
   private current?: CodeGraph;
   private indexedAt: string | null = null;
   private running?: Promise<IndexStats>;
@@ -181,6 +184,7 @@ export class Engine implements Disposable {
         if (stored) {
           this.files = stored.files;
           this.indexedAt = stored.indexedAt;
+          this.storedRecords = true;
         }
       }
       const dirty = new Set(this.dirty);
@@ -223,11 +227,25 @@ export class Engine implements Disposable {
       return stats;
     } catch (e) {
       if (e instanceof EngineDisposed) throw e;
+      if (e instanceof RecordError && this.storedRecords) return this.discardStoredRecords(e);
       this.state = this.current ? 'ready' : 'error';
       this.lastError = errorMessage(e);
       this.logger.log('error', `Indexing ${this.root} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
       throw e;
     }
+  }
+
+  /**
+   * A record body from the cache failed its checks when it was read (it is signed, so only a bug of ours writes
+   * one): the cache is not trusted, as when a head fails at load, and everything is indexed afresh.
+   */
+  private discardStoredRecords(e: RecordError): Promise<IndexStats> {
+    this.logger.log('warn', `Index cache of ${this.root} is not trusted (${e.message}): discarding it and rebuilding the index.`);
+    this.storedRecords = false;
+    this.files = new Map();
+    this.current = undefined;
+    this.persistence.graphChanged();
+    return this.doIndex();
   }
 
   /** The graph after a pass: on a warm start the saved one, then kept, re-linked in place, or built again as the plan says. */

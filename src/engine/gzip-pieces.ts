@@ -11,28 +11,72 @@ const WRITE_CHARS = 1 << 16;
  * top of the index, at the peak of a cold index. `pieces` is pulled lazily; the event loop gets a turn every
  * `sliceMs` of making them.
  */
-export async function gzipPieces(pieces: Iterable<string>, sliceMs = 10): Promise<Buffer> {
-  const gz = zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED });
-  const chunks: Buffer[] = [];
-  gz.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = once(gz, 'end');
-  // Awaited below; without this an error while a write waits for 'drain' would also be reported as unhandled here.
-  ended.catch(() => undefined);
-  let pending = '';
+export async function gzipPieces(pieces: Iterable<string | Buffer>, sliceMs = 10): Promise<Buffer> {
+  const sink = new GzipSink();
   let slice = performance.now();
   for (const piece of pieces) {
-    pending += piece;
-    if (pending.length >= WRITE_CHARS) {
-      const more = gz.write(pending);
-      pending = '';
-      if (!more) await once(gz, 'drain');
-    }
+    if (sink.push(piece)) await sink.drained();
     if (performance.now() - slice > sliceMs) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       slice = performance.now();
     }
   }
-  gz.end(pending);
-  await ended;
-  return Buffer.concat(chunks);
+  return sink.end();
+}
+
+/**
+ * One gzip stream on libuv's thread pool, fed text (written in runs of about WRITE_CHARS) and bytes (written as
+ * they are, after the text before them); `end` gives the compressed bytes. Two of them fill side by side when one
+ * pass makes two files' worth of text (the index's bodies and head, store.ts).
+ */
+export class GzipSink {
+  private readonly gz = zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED });
+  private readonly chunks: Buffer[] = [];
+  private readonly ended: Promise<unknown>;
+  private pending = '';
+
+  constructor() {
+    this.gz.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    this.ended = once(this.gz, 'end');
+    // Awaited in `end`; without this an error while a write waits for 'drain' would also be reported as unhandled.
+    this.ended.catch(() => undefined);
+  }
+
+  /** Queues a piece; true when the stream asks for no more until `drained()`. */
+  push(piece: string | Buffer): boolean {
+    if (typeof piece === 'string') {
+      this.pending += piece;
+      if (this.pending.length < WRITE_CHARS) return false;
+      const text = this.pending;
+      this.pending = '';
+      return !this.gz.write(text);
+    }
+    const full = this.pending !== '' && !this.gz.write(this.pending);
+    this.pending = '';
+    return !this.gz.write(piece) || full;
+  }
+
+  drained(): Promise<unknown> {
+    return once(this.gz, 'drain');
+  }
+
+  async end(): Promise<Buffer> {
+    this.gz.end(this.pending);
+    this.pending = '';
+    await this.ended;
+    return Buffer.concat(this.chunks);
+  }
+}
+
+/** Largest single output buffer `gunzipWhole` asks for up front. */
+const MAX_WHOLE_BYTES = 1 << 30;
+
+/**
+ * gunzipSync into one buffer of the uncompressed size read from the gzip trailer (ISIZE, the size mod 2^32)
+ * instead of 16 KB chunks joined at the end: half the CPU at 1M lines (523 → 227 ms for 40 MB). A wrong ISIZE
+ * only costs speed: zlib still adds chunks as it needs them. Call it on verified (signed) bytes only.
+ */
+export function gunzipWhole(gz: Buffer): Buffer {
+  const size = gz.length >= 18 ? gz.readUInt32LE(gz.length - 4) : 0;
+  return zlib.gunzipSync(gz, { chunkSize: Math.min(Math.max(size + 1, zlib.constants.Z_MIN_CHUNK), MAX_WHOLE_BYTES) });
 }

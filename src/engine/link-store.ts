@@ -1,10 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as zlib from 'node:zlib';
 import { errorMessage } from '../common/errors';
 import type { Logger } from '../common/log';
 import { isLinkSnapshot, LINK_FORMAT, type LinkSnapshot } from '../graph/link-snapshot';
-import { gzipPieces } from './gzip-pieces';
+import { gunzipWhole, gzipPieces } from './gzip-pieces';
 import type { IndexStore } from './store';
 
 export const LINKS_FILE = 'links.json.gz';
@@ -31,7 +30,7 @@ export class LinkStore {
     const file = path.join(this.dir, LINKS_FILE);
     try {
       if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
-      const data: unknown = JSON.parse(zlib.gunzipSync(this.index.verified(fs.readFileSync(file), LINKS_DOMAIN)).toString('utf8'));
+      const data: unknown = JSON.parse(gunzipWhole(this.index.verified(fs.readFileSync(file), LINKS_DOMAIN)).toString('utf8'));
       if (isLinkSnapshot(data)) return data;
       this.logger.log('info', `Link snapshot at ${file} is of another format: linking the graph from the index.`);
     } catch (e) {

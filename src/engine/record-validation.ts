@@ -5,8 +5,9 @@ import type { StoredFile } from './store';
 /**
  * Checks every field of every persisted record before the graph sees it: types, ranges, and references between
  * records (a parent or enclosing index must name a symbol of the same file). Hand-written rather than a schema
- * library because it runs over millions of records at every warm start; it stops at the first problem and
- * names it, and the caller discards the whole cache. Fields it does not know are left alone: the signature on
+ * library because it runs over millions of records; it stops at the first problem and names it, and the caller
+ * discards the whole cache. Heads (validateStoredHead) are checked on load, bodies (calls, imports, bindings) when
+ * first read (record-bodies.ts). Fields it does not know are left alone: the signature on
  * the file already proves this engine wrote them.
  */
 export class RecordError extends Error {}
@@ -54,7 +55,22 @@ export function validStoredPath(rel: string): boolean {
   return rel.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }
 
-export function validateStoredFile(rel: string, value: unknown): asserts value is StoredFile {
+/** What a record's body fields (calls, imports, bindings) are checked against: its symbol count and last line. */
+export interface BodyBounds {
+  symbolCount: number;
+  lastLine: number;
+}
+
+export function bodyBounds(record: { symbols: readonly unknown[]; lines: number }): BodyBounds {
+  return { symbolCount: record.symbols.length, lastLine: record.lines + 1 };
+}
+
+/**
+ * The part of a stored file a warm start reads: its hash, size and mtime, and the record's language, line count
+ * and symbols. The body (calls, imports, bindings) is checked by the functions below when it is first read
+ * (store.ts keeps it unparsed until then).
+ */
+export function validateStoredHead(rel: string, value: unknown): asserts value is StoredFile {
   if (!validStoredPath(rel)) fail(JSON.stringify(rel.slice(0, 200)), 'is not a workspace-relative path');
   const file = object(value, rel);
   if (typeof file.hash !== 'string' || !/^[0-9a-f]{40,128}$/.test(file.hash)) fail(rel, 'hash is not a hex digest');
@@ -70,7 +86,10 @@ export function validateStoredFile(rel: string, value: unknown): asserts value i
   const symbolCount = symbols.length;
   symbols.forEach((s, i) => validateSymbol(object(s, `${rel} symbols[${i}]`), `${rel} symbols[${i}]`, symbolCount, lastLine));
   checkParentsAcyclic(symbols as { parent?: number }[], rel);
-  list(record.calls, rel, 'calls').forEach((c, i) => {
+}
+
+export function validateCalls(value: unknown, rel: string, { symbolCount, lastLine }: BodyBounds): void {
+  list(value, rel, 'calls').forEach((c, i) => {
     const where = `${rel} calls[${i}]`;
     const call = object(c, where);
     text(call.name, where, 'name');
@@ -80,7 +99,10 @@ export function validateStoredFile(rel: string, value: unknown): asserts value i
     int(call.character, where, 'character', 1, MAX_TEXT);
     int(call.enclosing, where, 'enclosing', 0, symbolCount - 1, true);
   });
-  list(record.imports, rel, 'imports').forEach((m, i) => {
+}
+
+export function validateImports(value: unknown, rel: string, { lastLine }: BodyBounds): void {
+  list(value, rel, 'imports').forEach((m, i) => {
     const where = `${rel} imports[${i}]`;
     const imp = object(m, where);
     text(imp.source, where, 'source');
@@ -90,7 +112,10 @@ export function validateStoredFile(rel: string, value: unknown): asserts value i
     flag(imp.reexport, where, 'reexport');
     int(imp.line, where, 'line', 1, lastLine);
   });
-  list(record.bindings, rel, 'bindings').forEach((b, i) => {
+}
+
+export function validateBindings(value: unknown, rel: string, { symbolCount }: BodyBounds): void {
+  list(value, rel, 'bindings').forEach((b, i) => {
     const where = `${rel} bindings[${i}]`;
     const binding = object(b, where);
     text(binding.name, where, 'name');

@@ -6,11 +6,16 @@ import type { FileRecord } from '../index/records';
 import type { Logger } from '../common/log';
 import { errorMessage } from '../common/errors';
 import { processAlive } from '../common/processes';
-import { gzipPieces } from './gzip-pieces';
-import { validateStoredFile } from './record-validation';
+import { gunzipWhole, GzipSink } from './gzip-pieces';
+import { BODY_FIELDS, deflateBody, recordHead, type StoredBody, unreadBody, untouchedBody, withStoredBody } from './record-bodies';
+import { validateStoredHead } from './record-validation';
 
 /**
- * The persisted index is a cache, never an authority. One file: a magic line, an HMAC-SHA256, then gzipped JSON.
+ * The persisted index is a cache, never an authority. One file: a magic line, an HMAC-SHA256, then the payload:
+ * the head, gzipped (JSON: per file its hash, size, mtime, the record's language, lines and symbols, and where its
+ * body lies), every file's body deflated on its own (calls, imports, bindings, values: JSON per field, back to
+ * back), and the gzipped head's length in bytes (15 digits and a newline). A warm start gunzips and parses the head
+ * only; a file's body is inflated, and each field parsed, when first read (record-bodies.ts).
  * The HMAC is keyed by a machine-local secret (see cache-key.ts) and bound to the format and the engine version,
  * so an index this engine did not write on this machine — committed to a repository, copied, forged — is not
  * believed; then every field of every record is validated (record-validation.ts). Anything unexpected is
@@ -20,14 +25,16 @@ import { validateStoredFile } from './record-validation';
 /**
  * 10: Go receivers typed from declarations (`@bind.returns.second`, embedded fields). 11: Python records carry
  * passed-function `arg` values, and map/filter/sorted(key=) callbacks are no longer call records. 12: TS symbols
- * carry `returns` (what calls of an annotated constant return).
+ * carry `returns` (what calls of an annotated constant return). 13: bodies apart from the head, parsed when read.
  */
-export const INDEX_FORMAT = 12;
+export const INDEX_FORMAT = 13;
 /** What the index's signature covers besides the payload (with the engine version): see `verified`. */
 export const INDEX_DOMAIN = `sightline-index|${INDEX_FORMAT}`;
 export const INDEX_FILE = 'index.json.gz';
 const MAGIC = Buffer.from('SIGHTLINE-INDEX\n');
 const MAC_BYTES = 32;
+/** The payload ends with the head's length in bytes: 15 digits and a newline. */
+const TRAILER_BYTES = 16;
 
 export interface StoredFile {
   hash: string;
@@ -71,13 +78,7 @@ export class IndexStore {
       return undefined;
     }
     try {
-      const payload = this.verified(bytes);
-      const data = JSON.parse(zlib.gunzipSync(payload).toString('utf8')) as Partial<StoredIndex>;
-      if (data.format !== INDEX_FORMAT) throw new Error(`format ${String(data.format)}, expected ${INDEX_FORMAT}`);
-      if (typeof data.indexedAt !== 'string' || Number.isNaN(Date.parse(data.indexedAt))) throw new Error('indexedAt is not a date');
-      if (typeof data.files !== 'object' || data.files === null || Array.isArray(data.files)) throw new Error('files is not an object');
-      for (const [rel, f] of Object.entries(data.files)) validateStoredFile(rel, f);
-      return data as StoredIndex;
+      return readPayload(this.verified(bytes));
     } catch (e) {
       this.logger.log('warn', `Index cache at ${file} is not trusted (${errorMessage(e)}): discarding it and rebuilding the index.`);
       return undefined;
@@ -110,7 +111,9 @@ export class IndexStore {
   }
 
   save(index: StoredIndex): void {
-    const compressed = zlib.gzipSync(JSON.stringify(index), { level: zlib.constants.Z_BEST_SPEED });
+    const head: string[] = [];
+    const bodies = Buffer.concat([...bodyPieces(index, (text) => head.push(text))]);
+    const compressed = payloadOf(zlib.gzipSync(head.join(''), { level: zlib.constants.Z_BEST_SPEED }), bodies);
     const target = path.join(this.dir, INDEX_FILE);
     const tmp = tempName(target);
     try {
@@ -124,12 +127,15 @@ export class IndexStore {
   }
 
   /**
-   * Writes the same file as `save` without holding the event loop: serialised file by file in ~10 ms slices and
-   * compressed on libuv's thread pool as it is serialised (gzip-pieces.ts), so the whole JSON is never in memory at
-   * once. On the Go corpus `save` blocked the main thread for over a second.
+   * Writes the same file as `save` without holding the event loop: serialised file by file in ~10 ms slices, each
+   * file's body deflated as it is made and the head gzipped on libuv's thread pool as it is made (gzip-pieces.ts),
+   * so neither JSON is ever whole in memory. On the Go corpus `save` blocked the main thread for over a second.
    */
   async saveAsync(index: StoredIndex, sliceMs = 10): Promise<void> {
-    const compressed = await gzipPieces(indexJsonPieces(index), sliceMs);
+    // The head is gzipped alongside the bodies, as each file's body is deflated: its JSON is never whole in memory.
+    const head = new GzipSink();
+    const bodies = await joinSliced(bodyPieces(index, (text) => head.push(text)), sliceMs);
+    const compressed = payloadOf(await head.end(), bodies);
     const target = path.join(this.dir, INDEX_FILE);
     // Unique per write: a debounced save may overlap one that is still compressing.
     const tmp = tempName(target);
@@ -198,13 +204,87 @@ function tempName(target: string): string {
 
 let writes = 0;
 
-/** The index as JSON, one file at a time: the text `JSON.stringify(index)` makes, in pieces. */
-function* indexJsonPieces(index: StoredIndex): Generator<string> {
-  yield `{"format":${JSON.stringify(index.format)},"indexedAt":${JSON.stringify(index.indexedAt)},"files":{`;
+/**
+ * Each file's body as one deflated blob (a body not read since it was loaded is written back as its stored blob);
+ * the head's JSON goes to `head` as it is made, each file's with where its body lies.
+ */
+function* bodyPieces(index: StoredIndex, head: (text: string) => void): Generator<Buffer> {
+  head(`{"format":${JSON.stringify(index.format)},"indexedAt":${JSON.stringify(index.indexedAt)},"files":{`);
+  let offset = 0;
   let first = true;
   for (const [rel, file] of Object.entries(index.files)) {
-    yield `${first ? '' : ','}${JSON.stringify(rel)}:${JSON.stringify(file)}`;
+    const body = untouchedBody(file.record) ?? freshBody(rel, file.record);
+    yield body.blob;
+    const { hash, size, mtimeMs } = file;
+    head(`${first ? '' : ','}${JSON.stringify(rel)}:${JSON.stringify({ hash, size, mtimeMs, record: recordHead(file.record), body: [offset, body.blob.length, ...body.lengths] })}`);
     first = false;
+    offset += body.blob.length;
   }
-  yield '}}';
+  head(`},"bodyBytes":${offset}}`);
+}
+
+/** A body to write from the record's fields as they are now (those still unread as their stored bytes). */
+function freshBody(rel: string, record: FileRecord): StoredBody {
+  const parts: (string | Buffer)[] = [];
+  const lengths: number[] = [];
+  for (const field of BODY_FIELDS) {
+    const stored = unreadBody(rel, record, field);
+    const piece = stored ?? (record[field] === undefined ? undefined : JSON.stringify(record[field]));
+    lengths.push(piece === undefined ? 0 : typeof piece === 'string' ? Buffer.byteLength(piece, 'utf8') : piece.length);
+    if (piece !== undefined) parts.push(piece);
+  }
+  return { blob: deflateBody(parts), lengths };
+}
+
+/** The pieces joined, giving the event loop a turn every `sliceMs` of making them. */
+async function joinSliced(pieces: Iterable<Buffer>, sliceMs: number): Promise<Buffer> {
+  const out: Buffer[] = [];
+  let slice = performance.now();
+  for (const piece of pieces) {
+    out.push(piece);
+    if (performance.now() - slice > sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    }
+  }
+  return Buffer.concat(out);
+}
+
+function payloadOf(head: Buffer, bodies: Buffer): Buffer {
+  return Buffer.concat([head, bodies, Buffer.from(`${String(head.length).padStart(TRAILER_BYTES - 1, '0')}\n`, 'latin1')]);
+}
+
+/** The index from a verified payload (see payloadOf): the head gunzipped, parsed and validated, the bodies kept deflated, per file. */
+function readPayload(payload: Buffer): StoredIndex {
+  const trailer = payload.subarray(payload.length - TRAILER_BYTES).toString('latin1');
+  if (payload.length < TRAILER_BYTES || !/^\d{15}\n$/.test(trailer)) throw new Error('the payload does not end with its head\'s length');
+  const headEnd = Number(trailer.slice(0, -1));
+  if (headEnd > payload.length - TRAILER_BYTES) throw new Error('the head is longer than the payload');
+  const data = JSON.parse(gunzipWhole(payload.subarray(0, headEnd)).toString('utf8')) as Partial<StoredIndex> & { bodyBytes?: unknown };
+  if (data.format !== INDEX_FORMAT) throw new Error(`format ${String(data.format)}, expected ${INDEX_FORMAT}`);
+  if (typeof data.indexedAt !== 'string' || Number.isNaN(Date.parse(data.indexedAt))) throw new Error('indexedAt is not a date');
+  if (typeof data.files !== 'object' || data.files === null || Array.isArray(data.files)) throw new Error('files is not an object');
+  const bodyBytes = data.bodyBytes;
+  if (typeof bodyBytes !== 'number' || !Number.isSafeInteger(bodyBytes) || bodyBytes < 0) throw new Error('bodyBytes is not a length');
+  // A copy: the bodies stay in memory until read, the rest of the file's bytes need not.
+  const bodies = Buffer.from(payload.subarray(headEnd, payload.length - TRAILER_BYTES));
+  if (bodies.length !== bodyBytes) throw new Error(`the bodies are ${bodies.length} bytes, not ${bodyBytes}`);
+  const files: Record<string, StoredFile> = {};
+  for (const [rel, f] of Object.entries(data.files)) {
+    validateStoredHead(rel, f);
+    const { hash, size, mtimeMs, record } = f;
+    files[rel] = { hash, size, mtimeMs, record: withStoredBody(rel, record, bodyOf(rel, (f as { body?: unknown }).body, bodies)) };
+  }
+  return { format: data.format, indexedAt: data.indexedAt, files };
+}
+
+/** Where a file's body lies: its blob's offset and length, then the inflated bytes of each field (0: absent; only `values` may be). */
+function bodyOf(rel: string, where: unknown, bodies: Buffer): StoredBody {
+  const fields = BODY_FIELDS.length;
+  const valid = Array.isArray(where) && where.length === fields + 2 && where.every((n) => Number.isSafeInteger(n) && n >= 0);
+  const [offset, length, ...lengths] = valid ? (where as number[]) : [];
+  if (!valid || offset + length > bodies.length || lengths.some((n, i) => n === 1 || (n === 0 && BODY_FIELDS[i] !== 'values'))) {
+    throw new Error(`${rel}: its body is not where the index says`);
+  }
+  return { blob: bodies.subarray(offset, offset + length), lengths };
 }

@@ -9,6 +9,7 @@ import { contentHash } from '../../src/common/hash';
 import { RingLogger } from '../../src/common/log';
 import { sightlineVersion } from '../../src/common/version';
 import { Engine } from '../../src/engine/engine';
+import { LINKS_FILE } from '../../src/engine/link-store';
 import { INDEX_FILE, INDEX_FORMAT, IndexStore, type StoredIndex } from '../../src/engine/store';
 import { removeDir, REPO_ROOT } from './helpers';
 
@@ -89,6 +90,7 @@ describe('hostile repositories: the persisted index is never an authority', () =
   for (const [what, spoil] of [
     ['a null symbol', (i: StoredIndex) => ((i.files['src/a.ts'].record.symbols as unknown[])[0] = null)],
     ['imports that are not an array', (i: StoredIndex) => ((i.files['src/a.ts'].record as unknown as Record<string, unknown>).imports = 'nope')],
+    ['a call past the end of the file', (i: StoredIndex) => (i.files['src/a.ts'].record.calls[0].line = 10_000)],
     ['a parent index past the symbol list', (i: StoredIndex) => (i.files['src/a.ts'].record.symbols[0].parent = 5)],
     ['a symbol that is its own parent (a cycle)', (i: StoredIndex) => (i.files['src/a.ts'].record.symbols[0].parent = 0)],
     ['a line past the end of the file', (i: StoredIndex) => (i.files['src/a.ts'].record.symbols[0].lineEnd = 10_000)],
@@ -104,6 +106,8 @@ describe('hostile repositories: the persisted index is never an authority', () =
       assert.ok(index, 'the engine\'s own index loads');
       spoil(index);
       store.save(index);
+      // Record bodies (calls, imports, bindings) are checked when first read: without the link snapshot, linking reads them.
+      fs.rmSync(path.join(root, '.sightline', LINKS_FILE));
       const { engine, logger } = open();
       const stats = await engine.index();
       assert.equal(stats.files_indexed, 2, 'rebuilt from the sources');
@@ -115,6 +119,27 @@ describe('hostile repositories: the persisted index is never an authority', () =
       again.engine.dispose();
     });
   }
+
+  it('checks a record body when it is first read: a warm start from the snapshot does not read it, an edit of its file that reads it does', async () => {
+    const first = open();
+    await first.engine.index();
+    first.engine.dispose();
+    const store = new IndexStore(path.join(root, '.sightline'), new RingLogger(), { key, engineVersion: sightlineVersion() });
+    const index = store.load()!;
+    index.files['src/a.ts'].record.imports[0].line = 10_000;
+    store.save(index);
+    const { engine, logger } = open();
+    assert.equal((await engine.index()).files_unchanged, 2, 'restored from the snapshot: no body read');
+    assert.ok(engine.graph.calls.hasDirectedEdge('src/a.ts#main', 'src/b.ts#helper'));
+    fs.appendFileSync(path.join(root, 'src/a.ts'), '// edited\n');
+    engine.markDirty('src/a.ts');
+    await engine.ready();
+    assert.ok(logger.recent(50).some((e) => e.level === 'warn' && /not trusted \(src\/a\.ts imports\[0\]: line/.test(e.message)), 'a log line says why');
+    assert.equal(engine.indexedFiles().size, 2);
+    assert.equal(engine.indexedFiles().get('src/a.ts')!.record.imports[0].line, 1, 'a.ts parsed again');
+    assert.ok(engine.graph.calls.hasDirectedEdge('src/a.ts#main', 'src/b.ts#helper'));
+    engine.dispose();
+  });
 
   it('removes partial index files left by a killed save, and keeps those of a live writer', async () => {
     const dir = path.join(root, '.sightline');

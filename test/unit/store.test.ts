@@ -29,4 +29,34 @@ describe('IndexStore: the persisted index', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('keeps record bodies unread until used, saves unread ones byte for byte, and reads non-ASCII bodies at the right offsets', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-store-'));
+    try {
+      const files: StoredIndex['files'] = {};
+      for (let i = 0; i < 20; i++) {
+        const text = `import { ${'é'.repeat(i + 1)} } from './x${i}';\nconst run = (f: () => void) => f();\nexport function f${i}() { run(f${i}); return ${'é'.repeat(i + 1)}('ü${i}'); }\n`;
+        files[`src/ü${i}.ts`] = { hash: contentHash(text), size: i, mtimeMs: i, record: await extractFile('typescript', text) };
+      }
+      assert.ok(Object.values(files).some((f) => f.record.values?.length), 'some records carry function values');
+      const expected = JSON.parse(JSON.stringify({ format: INDEX_FORMAT, indexedAt: '2026-01-01T00:00:00.000Z', files }));
+      const store = new IndexStore(dir, nullLogger, { key: randomBytes(32), engineVersion: 'test' });
+      store.save(expected);
+      const file = path.join(dir, 'index.json.gz');
+      const first = fs.readFileSync(file);
+      const loaded = store.load()!;
+      const record = loaded.files['src/ü3.ts'].record;
+      assert.equal(Object.getOwnPropertyDescriptor(record, 'calls')?.get !== undefined, true, 'calls not parsed at load');
+      assert.deepEqual(record.imports.map((m) => m.name), ['éééé']);
+      assert.equal(Object.getOwnPropertyDescriptor(record, 'imports')?.get, undefined, 'imports parsed once read, and kept');
+      store.save(loaded);
+      assert.ok(fs.readFileSync(file).equals(first), 'read or not, every body is written back as the same bytes');
+      assert.deepEqual(store.load(), expected);
+      loaded.files['src/ü3.ts'].record.calls = [];
+      store.save(loaded);
+      assert.deepEqual(store.load()!.files['src/ü3.ts'].record.calls, [], 'a body replaced is saved as it now is');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
