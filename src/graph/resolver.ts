@@ -67,6 +67,14 @@ export class CallResolver {
    * be cut short by the depth limits).
    */
   private readonly goLocals = new WeakMap<FileRecord, Map<string, Denotation | null>>();
+  /**
+   * What a name means at file level (denoteName) and, for an untyped JS head, by naming convention, by record
+   * object, family and name: the same names (`context`, `node`, `options`) head thousands of calls in a file, and
+   * each lookup walks imports, star imports and the types of that name. Neither depends on the scope or on the
+   * depth of the value being followed. A re-extracted file starts afresh; symbols are updated in place
+   * (SymbolTable.replaceRecord), so answers naming other files' symbols stay right.
+   */
+  private readonly fileNames = new WeakMap<FileRecord, Map<string, Denotation | null>>();
   private readonly values: ValueFlow;
   /** Python functions passed as arguments (python-callbacks.ts). */
   private readonly pyCallbacks: PythonCallbacks;
@@ -397,7 +405,17 @@ export class CallResolver {
     }
     const named = this.denoteName(file, record, family, head);
     if (named || family !== 'js' || !/^[a-z_$][\w$]*$/.test(head) || JS_GLOBALS.has(head)) return named;
-    return this.conventionalType(file, record, family, head);
+    return this.perFileName(record, `convention\0${family}\0${head}`, () => this.conventionalType(file, record, family, head));
+  }
+
+  private perFileName(record: FileRecord, key: string, compute: () => Denotation | undefined): Denotation | undefined {
+    let cache = this.fileNames.get(record);
+    if (!cache) this.fileNames.set(record, (cache = new Map()));
+    const known = cache.get(key);
+    if (known !== undefined) return known ?? undefined;
+    const d = compute();
+    cache.set(key, d ?? null);
+    return d;
   }
 
   /**
@@ -598,6 +616,10 @@ export class CallResolver {
 
   /** A plain identifier at file level: same file, imports, same package, then a unique type by name. */
   private denoteName(file: string, record: FileRecord, family: string, name: string): Denotation | undefined {
+    return this.perFileName(record, `${family}\0${name}`, () => this.denoteNameUncached(file, record, family, name));
+  }
+
+  private denoteNameUncached(file: string, record: FileRecord, family: string, name: string): Denotation | undefined {
     const top = this.table.topLevel.get(file)?.get(name);
     if (family === 'rust' && top?.length && top.every((t) => t.kind === 'module')) {
       // `mod shapes;` declares the module in shapes.rs: `shapes::total()` looks there.

@@ -219,19 +219,24 @@ export function passedFunctionFlows(table: SymbolTable, file: string, record: Fi
     const call = callsByPlace(record).get(`${v.callLine}:${v.callCharacter}`)?.[0];
     if (!call) continue;
     const from = v.scope !== undefined ? fileSymbols[v.scope] : undefined;
-    const passed = how.passed(v, from);
-    if (!passed) continue;
+    // What the argument denotes is the costly part (most arguments are data), so it is asked only where an edge
+    // or a marker would be made: a callee in the same file that never calls the parameter needs no answer.
+    let known: { targets: IndexedSymbol[]; confidence: number } | null | undefined;
+    const passed = () => (known === undefined ? (known = how.passed(v, from) ?? null) : known);
     const callee = how.resolve(call);
     if (!callee || callee.resolution === 'name') {
-      out.push({ from, targets: passed.targets, confidence: Math.min(passed.confidence, HANDED_OFF_CONFIDENCE), line: v.line, character: v.character });
+      const p = passed();
+      if (p) out.push({ from, targets: p.targets, confidence: Math.min(p.confidence, HANDED_OFF_CONFIDENCE), line: v.line, character: v.character });
       continue;
     }
     for (const fn of callee.targets) {
       if (!CALLABLE_KINDS.has(fn.kind)) continue;
       const param = how.parameterFor(fn, call, v);
-      if (fn.file !== file) out.push({ from: fn, targets: [], confidence: 0, line: v.line, character: v.character });
+      if (fn.file !== file && passed()) out.push({ from: fn, targets: [], confidence: 0, line: v.line, character: v.character });
       for (const site of param ? parameterCalls(table, fn, param, how) : []) {
-        out.push({ from: site.from, targets: passed.targets, confidence: Math.min(passed.confidence, callee.confidence, ALIAS_CONFIDENCE), line: site.line, character: site.character });
+        const p = passed();
+        if (!p) break;
+        out.push({ from: site.from, targets: p.targets, confidence: Math.min(p.confidence, callee.confidence, ALIAS_CONFIDENCE), line: site.line, character: site.character });
       }
     }
   }
