@@ -146,7 +146,7 @@ export class CallResolver {
       case 'external':
         return this.onBuiltin(receiver, call) ?? this.throughOutsideInterface(receiver, call);
       case 'module': {
-        const targets = receiver.files.flatMap((f) => this.exports.exported(f, call.name, family, 0));
+        const targets = this.exports.exportedFrom(receiver.files, call.name, family);
         return targets.length ? { targets, resolution: family === 'go' && receiver.files.every((f) => dirOf(f) === dirOf(file)) ? 'package' : 'import', confidence: 1 } : undefined;
       }
       case 'symbols': {
@@ -659,7 +659,7 @@ export class CallResolver {
         // A property of an outside value is another outside value, whatever interface the value has.
         return { kind: 'external' };
       case 'module': {
-        const found = current.files.flatMap((f) => this.exports.exported(f, part, family, 0));
+        const found = this.exports.exportedFrom(current.files, part, family);
         // Rust `mod entries;` is a module symbol whose items live in entries.rs: the file answers, not the declaration.
         const declaredOnly = family === 'rust' && found.length > 0 && found.every((s) => s.kind === 'module');
         if (found.length && !declaredOnly) return { kind: 'symbols', symbols: found, resolution: 'import' };
