@@ -157,6 +157,34 @@ describe('extraction with tree-sitter tags queries', () => {
     assert.deepEqual(summary(py), ['class A 1-7', 'method A.x 3-7']);
   });
 
+  it('TypeScript the grammar misreads (line-separated call signatures, variance) is parsed again repaired, positions kept', async () => {
+    const text = [
+      'export interface Box<in out A, out R> { readonly a: A }',
+      'export const Class: {',
+      '  (): Ctor',
+      '  /** generic */',
+      '  <T extends Ctor>(klass: T): T & Ctor',
+      '} = (klass?: Ctor) =>',
+      '  klass ? class extends klass {',
+      '    pipe() { return pipeArguments(this) }',
+      '  } : Base',
+      'export class Text extends makeClass<string>(ast) {}',
+      'export function use() {',
+      '  return hold().pipe(x)',
+      '}',
+    ].join('\n');
+    // Read as written, everything from `<T extends Ctor>` on is one error region: no call, no symbol after it.
+    const r = await extractFile('typescript', text);
+    assert.deepEqual(r.calls.map((c) => [c.name, c.receiver, c.line, c.character]), [
+      ['pipeArguments', undefined, 8, 21], ['makeClass', undefined, 10, 27], ['hold', undefined, 12, 10], ['pipe', 'hold()', 12, 17],
+    ]);
+    assert.deepEqual(summary(r).filter((s) => !s.startsWith('field')), ['interface Box 1-1', 'function Class 2-9', 'function Class.pipe 8-8', 'class Text 10-10', 'function use 11-13']);
+    assert.deepEqual(r.symbols.find((s) => s.name === 'Text')?.heritage, ['makeClass()']);
+    // A file the grammar reads as it is keeps its own text: `f⏎  (x)` stays one call.
+    const plain = await extractFile('typescript', 'const y = f\n  (x)\n');
+    assert.deepEqual(plain.calls.map((c) => c.name), ['f']);
+  });
+
   it('reports positions as 1-based code points, also after non-ASCII text', async () => {
     const r = await extractFile('typescript', 'const s = "é😀"; function f() {}\n');
     const f = r.symbols.find((s) => s.name === 'f')!;
