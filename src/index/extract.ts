@@ -10,7 +10,7 @@ import { pythonValues } from './python-values';
 import { annotatedResult, isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
 import { languageInfo } from './languages';
 import { withTypeBounds } from './type-bounds';
-import { errorCount, repairTypeScript } from './ts-repair';
+import { repairEdits, repairTypeScript } from './ts-repair';
 import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, SymbolRecord } from './records';
 
 /**
@@ -94,14 +94,19 @@ export async function extractKeepingTree(lang: LanguageId, text: string, oldTree
     if (!tree) throw new Error('tree-sitter returned no tree');
     let parsed = text;
     if (tree.rootNode.hasError && (lang === 'typescript' || lang === 'tsx')) {
-      // Constructs the grammar misreads (see ts-repair.ts): a second parse of the repaired text, kept if it is better.
+      // Constructs the grammar misreads (see ts-repair.ts): a second parse of the repaired text, incremental from the first.
       const repaired = repairTypeScript(text);
-      const second = repaired !== text ? p.parse(repaired) : null;
-      if (second && errorCount(second.rootNode) < errorCount(tree.rootNode)) {
-        tree.delete();
-        tree = second;
-        parsed = repaired;
-      } else second?.delete();
+      if (repaired !== text) {
+        const edited = tree.copy();
+        for (const edit of repairEdits(text, repaired)) edited.edit(edit);
+        const second = p.parse(repaired, edited);
+        edited.delete();
+        if (second) {
+          tree.delete();
+          tree = second;
+          parsed = repaired;
+        }
+      }
     }
     const record = recordsFromTree(lang, loaded.query, tree, parsed);
     const kept = tree;
