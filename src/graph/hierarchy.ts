@@ -113,7 +113,12 @@ export class TypeHierarchy {
     const found = type.heritage.flatMap((h) => {
       // A class extending what a call returns extends the type the callee declares it returns (TS/JS only).
       const called = family === 'js' ? CALLED_BASE.exec(h) : null;
-      const types = called ? this.returnedTypes?.(type.file, record, family, called[1]) ?? [] : this.typeNamed(type.file, record, family, h);
+      let types = called ? this.returnedTypes?.(type.file, record, family, called[1]) ?? [] : this.typeNamed(type.file, record, family, h);
+      // A class extending a constant typed as a constructor (`extends Data.Error<{…}>`, `const Error: new <A>(…) =>
+      // YieldableError & Readonly<A>`) extends the instance type the constant's annotation names (SymbolRecord.returns).
+      if (family === 'js' && !called && !types.some((s) => TYPE_KINDS.has(s.kind)) && types.some((s) => s.kind === 'constant' && s.returns)) {
+        types = this.returnedTypes?.(type.file, record, family, h) ?? [];
+      }
       return types.filter((s) => TYPE_KINDS.has(s.kind) && s.id !== type.id);
     });
     this.basesOf.set(type.id, found);

@@ -36,6 +36,8 @@ const PIPE_IMPLEMENTATIONS = {
   'app/kinds.ts#proto.pipe': 'dispatch',
   'app/kinds.ts#plain.pipe': 'dispatch',
   'app/kinds.ts#wrapped.pipe': 'dispatch',
+  'app/errors.ts#Failure.pipe': 'dispatch',
+  'app/errors.ts#Missing.pipe': 'dispatch',
 };
 
 describe('dispatch: calls through a base, interface or trait reach the overrides', () => {
@@ -99,6 +101,19 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       const r = await callTool(w.ctx, 'find_callees', { symbol: 'app/schemas.ts#viaClassBase', depth: 1 });
       assert.deepEqual(byId(r.callees), { 'lib/pipeable.ts#Pipe.pipe': 'member', ...PIPE_IMPLEMENTATIONS });
       assert.deepEqual(w.ctx.engine.graph!.table.byId.get('app/schemas.ts#Built')?.heritage, ['builder(…).build()']);
+    });
+
+    it('a class extending a constant typed as a constructor, or what a function returning one returns, extends the instance type', async () => {
+      // `extends ErrorBase<{…}>` and `extends TaggedBase('Missing')<{…}>`: both construct a `P.Pipe & …` (effect's Data.Error, TaggedError).
+      const table = w.ctx.engine.graph!.table;
+      assert.equal(table.byId.get('app/errors.ts#ErrorBase')?.returns, 'P.Pipe');
+      assert.equal(table.byId.get('app/errors.ts#TaggedBase')?.returns, 'P.Pipe');
+      for (const impl of ['app/errors.ts#Failure.pipe', 'app/errors.ts#Missing.pipe']) {
+        const r = await callTool(w.ctx, 'find_callers', { symbol: impl, depth: 1 });
+        // `show(p)` calls `p.pipe()` on a Pipe; viaErrors calls the override directly.
+        assert.equal(byId(r.callers)['lib/pipeable.ts#show'], 'dispatch', impl);
+        assert.notEqual(byId(r.callers)['app/errors.ts#viaErrors'], undefined, impl);
+      }
     });
   });
 

@@ -49,6 +49,10 @@ describe('extraction with tree-sitter tags queries', () => {
       'export const isFoo: (u: unknown) => u is Foo = x;',
       'export const load = async (id: string): Promise<Row> => fetch(id);',
       'export const make = (o: { readonly a: number }): ns.Provider => ({ ...o });',
+      'export const Err: new <A>(args: A) => Cause.YieldableError & Readonly<A> = base;',
+      'export const Tagged = <T>(tag: T): new <A>(args: A) => Cause.YieldableError & { readonly _tag: T } & Readonly<A> => base;',
+      'export const Both: new () => Foo & Bar = base;',
+      'export const Plain: Foo & Bar = base;',
     ].join('\n'));
     const by = Object.fromEntries(r.symbols.map((s) => [s.name, s]));
     assert.deepEqual(by.Level.heritage, ['All', 'ns.Fatal', 'A', 'B']);
@@ -56,6 +60,8 @@ describe('extraction with tree-sitter tags queries', () => {
       ['sleep', 'set', 'get', 'two', 'curried', 'either', 'isFoo', 'load', 'make'].map((n) => by[n].returns),
       ['Effect', 'Effect.Effect', 'Option', undefined, undefined, undefined, undefined, 'Row', 'ns.Provider'],
     );
+    // A constructor type (or a function returning one) returns its instance's one named type, `Readonly<A>` aside.
+    assert.deepEqual(['Err', 'Tagged', 'Both', 'Plain'].map((n) => by[n].returns), ['Cause.YieldableError', 'Cause.YieldableError', undefined, undefined]);
   });
 
   it('TypeScript imports and re-exports: named, aliased, namespace, default, side-effect, export-from', async () => {
