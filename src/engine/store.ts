@@ -25,9 +25,12 @@ import { validateStoredHead } from './record-validation';
 /**
  * 10: Go receivers typed from declarations (`@bind.returns.second`, embedded fields). 11: Python records carry
  * passed-function `arg` values, and map/filter/sorted(key=) callbacks are no longer call records. 12: TS symbols
- * carry `returns` (what calls of an annotated constant return). 13: bodies apart from the head, parsed when read.
+ * carry `returns` (what calls of an annotated constant return). 13: TS files the grammar misreads are parsed again
+ * repaired (src/index/ts-repair.ts), and a class extending a call's result records the callee (`make()`); a constant
+ * or function typed as (returning) a constructor type carries the instance's type as `returns` (`Data.Error`).
+ * 14: bodies apart from the head, parsed when read.
  */
-export const INDEX_FORMAT = 13;
+export const INDEX_FORMAT = 14;
 /** What the index's signature covers besides the payload (with the engine version): see `verified`. */
 export const INDEX_DOMAIN = `sightline-index|${INDEX_FORMAT}`;
 export const INDEX_FILE = 'index.json.gz';

@@ -11,6 +11,10 @@ const MAX_HERITAGE_DEPTH = 6;
 
 /** Resolves a type name as written in a file (heritage clauses), to the type symbols it names. */
 export type TypeNameResolver = (file: string, record: FileRecord, family: string, typeName: string) => IndexedSymbol[];
+/** The types a call written in `file` returns (`make()` for `make<string>(ast)`), from the callee's declared result. */
+export type ReturnedTypeResolver = (file: string, record: FileRecord, family: string, callee: string) => IndexedSymbol[];
+/** A heritage that is a call: `class String$ extends make<string>(ast)` is recorded as `make()` (extract.ts heritageName). */
+const CALLED_BASE = /^([\w$.]+(?:\(…\)\.[\w$]+)?)\(\)$/;
 
 /**
  * Types and their members: the type a method belongs to (nesting, Go receivers, Rust impl blocks), member lookup
@@ -23,6 +27,7 @@ export class TypeHierarchy {
     private readonly table: SymbolTable,
     private readonly modules: ModuleResolver,
     private readonly typeNamed: TypeNameResolver,
+    private readonly returnedTypes?: ReturnedTypeResolver,
   ) {}
 
   enclosingType(file: string, enclosing: IndexedSymbol | undefined): IndexedSymbol | undefined {
@@ -106,7 +111,15 @@ export class TypeHierarchy {
     const record = this.table.files.get(type.file);
     if (!record) return [];
     const found = type.heritage.flatMap((h) => {
-      return this.typeNamed(type.file, record, family, h).filter((s) => TYPE_KINDS.has(s.kind) && s.id !== type.id);
+      // A class extending what a call returns extends the type the callee declares it returns (TS/JS only).
+      const called = family === 'js' ? CALLED_BASE.exec(h) : null;
+      let types = called ? this.returnedTypes?.(type.file, record, family, called[1]) ?? [] : this.typeNamed(type.file, record, family, h);
+      // A class extending a constant typed as a constructor (`extends Data.Error<{…}>`, `const Error: new <A>(…) =>
+      // YieldableError & Readonly<A>`) extends the instance type the constant's annotation names (SymbolRecord.returns).
+      if (family === 'js' && !called && !types.some((s) => TYPE_KINDS.has(s.kind)) && types.some((s) => s.kind === 'constant' && s.returns)) {
+        types = this.returnedTypes?.(type.file, record, family, h) ?? [];
+      }
+      return types.filter((s) => TYPE_KINDS.has(s.kind) && s.id !== type.id);
     });
     this.basesOf.set(type.id, found);
     return found;

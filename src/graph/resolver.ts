@@ -86,7 +86,15 @@ export class CallResolver {
   ) {
     this.exports = new ModuleExports(table, modules);
     this.jsValues = new FunctionValues(table, this);
-    this.types = new TypeHierarchy(table, modules, (file, record, family, name) => this.denoteTypeName(file, record, family, name)?.symbols ?? []);
+    this.types = new TypeHierarchy(
+      table,
+      modules,
+      (file, record, family, name) => this.denoteTypeName(file, record, family, name)?.symbols ?? [],
+      (file, record, family, callee) => {
+        const d = this.returnedBy(file, record, family, callee, undefined);
+        return d?.kind === 'instance' ? d.types : [];
+      },
+    );
     this.values = new ValueFlow(table, this);
     this.pyCallbacks = new PythonCallbacks(table, this.values, this);
   }

@@ -10,6 +10,7 @@ import { pythonValues } from './python-values';
 import { annotatedResult, isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
 import { languageInfo } from './languages';
 import { withTypeBounds } from './type-bounds';
+import { repairEdits, repairTypeScript } from './ts-repair';
 import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, SymbolRecord } from './records';
 
 /**
@@ -91,7 +92,23 @@ export async function extractKeepingTree(lang: LanguageId, text: string, oldTree
   try {
     tree = p.parse(text, oldTree);
     if (!tree) throw new Error('tree-sitter returned no tree');
-    const record = recordsFromTree(lang, loaded.query, tree, text);
+    let parsed = text;
+    if (tree.rootNode.hasError && (lang === 'typescript' || lang === 'tsx')) {
+      // Constructs the grammar misreads (see ts-repair.ts): a second parse of the repaired text, incremental from the first.
+      const repaired = repairTypeScript(text);
+      if (repaired !== text) {
+        const edited = tree.copy();
+        for (const edit of repairEdits(text, repaired)) edited.edit(edit);
+        const second = p.parse(repaired, edited);
+        edited.delete();
+        if (second) {
+          tree.delete();
+          tree = second;
+          parsed = repaired;
+        }
+      }
+    }
+    const record = recordsFromTree(lang, loaded.query, tree, parsed);
     const kept = tree;
     tree = null;
     return { record, tree: kept };
@@ -171,7 +188,7 @@ function captureMap(match: QueryMatch): Map<string, Node> {
 function addDef(defs: Map<number, Def>, node: Node, nameNode: Node, kind: SymbolKind, match: QueryMatch): void {
   const key = nameNode.startIndex;
   const existing = defs.get(key);
-  const heritage = match.captures.filter((c) => c.name === 'def.heritage').map((c) => baseTypeName(c.node.text));
+  const heritage = match.captures.filter((c) => c.name === 'def.heritage').map((c) => heritageName(c.node));
   if (kind === 'type' && node.type === 'type_alias_declaration') heritage.push(...aliasedTypes(node.childForFieldName('value')));
   const container = match.captures.find((c) => c.name === 'def.container')?.node.text;
   const receiver = match.captures.find((c) => c.name === 'def.receiver')?.node.text;
@@ -236,6 +253,31 @@ function withoutUtilityType(node: Node): Node {
   if (node.type !== 'generic_type' || !UTILITY_TYPES.has(node.childForFieldName('name')?.text ?? '')) return node;
   const first = node.childForFieldName('type_arguments')?.namedChildren[0];
   return first && /^(type_identifier|nested_type_identifier|generic_type)$/.test(first.type) ? withoutUtilityType(first) : node;
+}
+
+/**
+ * A base as written: its type name, or for a class that extends what a call returns (`class String$ extends
+ * make<string>(ast)`, mixins) the callee followed by `()`: the hierarchy types it by the callee's declared result.
+ */
+function heritageName(node: Node): string {
+  const callee = node.type === 'call_expression' ? calleePath(node.childForFieldName('function')) : undefined;
+  return callee ? `${callee}()` : baseTypeName(node.text);
+}
+
+/** A callee as the resolver reads receivers: `make`, `Schema.make`, `transform(…).annotations` (arguments elided). */
+function calleePath(node: Node | null, depth = 0): string | undefined {
+  if (!node || depth > 8) return undefined;
+  if (node.type === 'identifier') return node.text;
+  if (node.type === 'member_expression') {
+    const object = calleePath(node.childForFieldName('object'), depth + 1);
+    const property = node.childForFieldName('property');
+    return object && property?.type === 'property_identifier' ? `${object}.${property.text}` : undefined;
+  }
+  if (node.type === 'call_expression') {
+    const callee = calleePath(node.childForFieldName('function'), depth + 1);
+    return callee && !callee.includes('(') ? `${callee}(…)` : undefined;
+  }
+  return undefined;
 }
 
 export function baseTypeName(text: string): string {

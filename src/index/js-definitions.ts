@@ -52,10 +52,11 @@ export function annotatedResult(declarator: Node): string | undefined {
     const value = declarator.childForFieldName('value');
     const declared = value?.type === 'arrow_function' || value?.type === 'function_expression' ? value.childForFieldName('return_type')?.namedChildren[0] : undefined;
     const promised = declared?.type === 'generic_type' && declared.childForFieldName('name')?.text === 'Promise' ? declared.childForFieldName('type_arguments')?.namedChildren[0] : declared;
-    return namedType(promised);
+    return (promised && constructedType(promised)) ?? namedType(promised);
   }
   if (type.type === 'function_type') return namedType(type.childForFieldName('return_type'));
-  if (type.type !== 'object_type') return undefined;
+  const constructed = constructedType(type);
+  if (constructed !== undefined || type.type !== 'object_type') return constructed;
   const names = new Set(callSignatureResults(type.text));
   return names.size === 1 ? [...names][0] : undefined;
 }
@@ -73,6 +74,42 @@ function dualSignatures(value: Node | null): string | undefined {
   if (open < 0 || !/^[\w$.]+\s*$/.test(text.slice(0, open))) return undefined;
   const close = closingAngle(text, open);
   return close < 0 ? undefined : text.slice(open + 1, close);
+}
+
+/**
+ * The instance a constructor type builds, for `class X extends Data.Error<{…}>` (effect's `const Error: new<A>(args:
+ * …) => Cause.YieldableError & Readonly<A>`) and `extends TaggedError("E")<{…}>` (a function returning such a type):
+ * the one named type of its intersection, object types and wrapped type parameters (`Readonly<A>`) aside. Undefined
+ * for anything but a constructor type.
+ */
+function constructedType(type: Node): string | undefined {
+  const parts = instanceParts(type);
+  if (!parts) return undefined;
+  const names = new Set(parts.map((p) => namedType(p)).filter((n): n is string => n !== undefined && !INSTANCE_WRAPPERS.has(n)));
+  return names.size === 1 ? [...names][0] : undefined;
+}
+
+/** What an intersection's named parts wrap rather than add (`Readonly<A>` of the constructor's type parameter). */
+const INSTANCE_WRAPPERS = new Set(['Readonly', 'Partial', 'Required', 'Omit', 'Pick', 'Record']);
+
+/**
+ * The parts of a constructor type's instance. tree-sitter reads `new (…) => A & B` as `(new (…) => A) & B`: an
+ * intersection whose first part is the constructor type holds the instance's other parts.
+ */
+function instanceParts(node: Node): Node[] | undefined {
+  if (node.type === 'constructor_type') {
+    const instance = node.childForFieldName('type');
+    return instance ? intersectionParts(instance) : [];
+  }
+  if (node.type !== 'intersection_type') return undefined;
+  const [first, ...rest] = node.namedChildren;
+  const inner = first ? instanceParts(first) : undefined;
+  return inner && [...inner, ...rest.flatMap((c) => (c ? intersectionParts(c) : []))];
+}
+
+/** `A & B & C` (nested as `(A & B) & C`) → its parts. */
+function intersectionParts(node: Node): Node[] {
+  return node.type === 'intersection_type' ? node.namedChildren.flatMap((c) => (c ? intersectionParts(c) : [])) : [node];
 }
 
 /** `Effect<A>` → `Effect`, `ns.Foo` → `ns.Foo`; anything but a named type (function, union, literal, predicate) → undefined. */

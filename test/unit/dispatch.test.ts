@@ -30,6 +30,15 @@ function close(w: { root: string; ctx: Ctx }): void {
 
 type Entry = { id: string; resolution: string; confidence: number };
 const byId = (list: Entry[]) => Object.fromEntries(list.map((e) => [e.id, e.resolution]));
+/** The fixture's implementations of `Pipe.pipe` (quality/typescript): a call through the interface may run each. */
+const PIPE_IMPLEMENTATIONS = {
+  'app/kinds.ts#Tagged.pipe': 'dispatch',
+  'app/kinds.ts#proto.pipe': 'dispatch',
+  'app/kinds.ts#plain.pipe': 'dispatch',
+  'app/kinds.ts#wrapped.pipe': 'dispatch',
+  'app/errors.ts#Failure.pipe': 'dispatch',
+  'app/errors.ts#Missing.pipe': 'dispatch',
+};
 
 describe('dispatch: calls through a base, interface or trait reach the overrides', () => {
   describe('TypeScript receivers typed by their declarations, type aliases and annotated constants (quality/typescript)', () => {
@@ -67,6 +76,8 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
         'app/kinds.ts#viaLongReceiver': 'dispatch',
         'app/kinds.ts#viaOverloads': 'dispatch',
         'app/kinds.ts#wrapped.pipe': 'dispatch',
+        'app/schemas.ts#viaClassBase': 'dispatch',
+        'app/schemas.ts#viaHold': 'dispatch',
         'lib/pipeable.ts#show': 'dispatch',
       });
       // The literal a `dual<…>` body returns implements Pipe too.
@@ -77,11 +88,32 @@ describe('dispatch: calls through a base, interface or trait reach the overrides
       assert.deepEqual(byId(callees.callees), {
         'app/kinds.ts#tagged': 'scope',
         'lib/pipeable.ts#Pipe.pipe': 'member',
-        'app/kinds.ts#Tagged.pipe': 'dispatch',
-        'app/kinds.ts#proto.pipe': 'dispatch',
-        'app/kinds.ts#plain.pipe': 'dispatch',
-        'app/kinds.ts#wrapped.pipe': 'dispatch',
+        ...PIPE_IMPLEMENTATIONS,
       });
+    });
+
+    it('calls after syntax tree-sitter misreads are found; a class extending what a call returns extends its declared result', async () => {
+      // Line-separated call signatures and `in out` precede these calls in app/schemas.ts (see src/index/ts-repair.ts).
+      const hold = await callTool(w.ctx, 'find_callees', { symbol: 'app/schemas.ts#viaHold', depth: 1 });
+      assert.equal(byId(hold.callees)['app/schemas.ts#hold'], 'scope');
+      assert.equal(byId(hold.callees)['lib/pipeable.ts#Pipe.pipe'], 'member');
+      // `Text.pipe()` and `Built.pipe()`: Text extends makeClass(), Built extends builder().build(), both a PipeableClass.
+      const r = await callTool(w.ctx, 'find_callees', { symbol: 'app/schemas.ts#viaClassBase', depth: 1 });
+      assert.deepEqual(byId(r.callees), { 'lib/pipeable.ts#Pipe.pipe': 'member', ...PIPE_IMPLEMENTATIONS });
+      assert.deepEqual(w.ctx.engine.graph!.table.byId.get('app/schemas.ts#Built')?.heritage, ['builder(…).build()']);
+    });
+
+    it('a class extending a constant typed as a constructor, or what a function returning one returns, extends the instance type', async () => {
+      // `extends ErrorBase<{…}>` and `extends TaggedBase('Missing')<{…}>`: both construct a `P.Pipe & …` (effect's Data.Error, TaggedError).
+      const table = w.ctx.engine.graph!.table;
+      assert.equal(table.byId.get('app/errors.ts#ErrorBase')?.returns, 'P.Pipe');
+      assert.equal(table.byId.get('app/errors.ts#TaggedBase')?.returns, 'P.Pipe');
+      for (const impl of ['app/errors.ts#Failure.pipe', 'app/errors.ts#Missing.pipe']) {
+        const r = await callTool(w.ctx, 'find_callers', { symbol: impl, depth: 1 });
+        // `show(p)` calls `p.pipe()` on a Pipe; viaErrors calls the override directly.
+        assert.equal(byId(r.callers)['lib/pipeable.ts#show'], 'dispatch', impl);
+        assert.notEqual(byId(r.callers)['app/errors.ts#viaErrors'], undefined, impl);
+      }
     });
   });
 

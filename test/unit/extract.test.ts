@@ -49,6 +49,10 @@ describe('extraction with tree-sitter tags queries', () => {
       'export const isFoo: (u: unknown) => u is Foo = x;',
       'export const load = async (id: string): Promise<Row> => fetch(id);',
       'export const make = (o: { readonly a: number }): ns.Provider => ({ ...o });',
+      'export const Err: new <A>(args: A) => Cause.YieldableError & Readonly<A> = base;',
+      'export const Tagged = <T>(tag: T): new <A>(args: A) => Cause.YieldableError & { readonly _tag: T } & Readonly<A> => base;',
+      'export const Both: new () => Foo & Bar = base;',
+      'export const Plain: Foo & Bar = base;',
     ].join('\n'));
     const by = Object.fromEntries(r.symbols.map((s) => [s.name, s]));
     assert.deepEqual(by.Level.heritage, ['All', 'ns.Fatal', 'A', 'B']);
@@ -56,6 +60,8 @@ describe('extraction with tree-sitter tags queries', () => {
       ['sleep', 'set', 'get', 'two', 'curried', 'either', 'isFoo', 'load', 'make'].map((n) => by[n].returns),
       ['Effect', 'Effect.Effect', 'Option', undefined, undefined, undefined, undefined, 'Row', 'ns.Provider'],
     );
+    // A constructor type (or a function returning one) returns its instance's one named type, `Readonly<A>` aside.
+    assert.deepEqual(['Err', 'Tagged', 'Both', 'Plain'].map((n) => by[n].returns), ['Cause.YieldableError', 'Cause.YieldableError', undefined, undefined]);
   });
 
   it('TypeScript imports and re-exports: named, aliased, namespace, default, side-effect, export-from', async () => {
@@ -155,6 +161,34 @@ describe('extraction with tree-sitter tags queries', () => {
     assert.deepEqual(summary(flattened), ['function f 1-1', 'function f 2-2']);
     const py = await extractFile('python', ['class A:', '    @property', '    def x(self):', '        return 1', '    @x.setter', '    def x(self, v):', '        self.y = v'].join('\n'));
     assert.deepEqual(summary(py), ['class A 1-7', 'method A.x 3-7']);
+  });
+
+  it('TypeScript the grammar misreads (line-separated call signatures, variance) is parsed again repaired, positions kept', async () => {
+    const text = [
+      'export interface Box<in out A, out R> { readonly a: A }',
+      'export const Class: {',
+      '  (): Ctor',
+      '  /** generic */',
+      '  <T extends Ctor>(klass: T): T & Ctor',
+      '} = (klass?: Ctor) =>',
+      '  klass ? class extends klass {',
+      '    pipe() { return pipeArguments(this) }',
+      '  } : Base',
+      'export class Text extends makeClass<string>(ast) {}',
+      'export function use() {',
+      '  return hold().pipe(x)',
+      '}',
+    ].join('\n');
+    // Read as written, everything from `<T extends Ctor>` on is one error region: no call, no symbol after it.
+    const r = await extractFile('typescript', text);
+    assert.deepEqual(r.calls.map((c) => [c.name, c.receiver, c.line, c.character]), [
+      ['pipeArguments', undefined, 8, 21], ['makeClass', undefined, 10, 27], ['hold', undefined, 12, 10], ['pipe', 'hold()', 12, 17],
+    ]);
+    assert.deepEqual(summary(r).filter((s) => !s.startsWith('field')), ['interface Box 1-1', 'function Class 2-9', 'function Class.pipe 8-8', 'class Text 10-10', 'function use 11-13']);
+    assert.deepEqual(r.symbols.find((s) => s.name === 'Text')?.heritage, ['makeClass()']);
+    // A file the grammar reads as it is keeps its own text: `f⏎  (x)` stays one call.
+    const plain = await extractFile('typescript', 'const y = f\n  (x)\n');
+    assert.deepEqual(plain.calls.map((c) => c.name), ['f']);
   });
 
   it('reports positions as 1-based code points, also after non-ASCII text', async () => {
