@@ -6,7 +6,7 @@ import { isLinkSnapshot, LINK_FORMAT, type LinkSnapshot } from '../graph/link-sn
 import { gunzipWhole, gzipPieces } from './gzip-pieces';
 import type { IndexStore } from './store';
 
-export const LINKS_FILE = 'links.json.gz';
+export const LINKS_FILE = 'links.bin.gz';
 /** The snapshot's own signing domain: signed with the index's key, it still never passes for an index, nor an index for it. */
 export const LINKS_DOMAIN = `sightline-links|${LINK_FORMAT}`;
 /** Numbers serialised per piece. */
@@ -30,7 +30,7 @@ export class LinkStore {
     const file = path.join(this.dir, LINKS_FILE);
     try {
       if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
-      const data: unknown = JSON.parse(gunzipWhole(this.index.verified(fs.readFileSync(file), LINKS_DOMAIN)).toString('utf8'));
+      const data = decodeLinkSnapshot(gunzipWhole(this.index.verified(fs.readFileSync(file), LINKS_DOMAIN)));
       if (isLinkSnapshot(data)) return data;
       this.logger.log('info', `Link snapshot at ${file} is of another format: linking the graph from the index.`);
     } catch (e) {
@@ -41,13 +41,15 @@ export class LinkStore {
 
   /** Serialises in slices (the arrays run to millions of numbers) straight into gzip on the thread pool, replaces atomically. */
   async save(snapshot: LinkSnapshot): Promise<void> {
-    const compressed = await gzipPieces(snapshotJsonPieces(snapshot));
+    const compressed = await gzipPieces(encodeLinkSnapshot(snapshot));
     await fs.promises.mkdir(this.dir, { recursive: true });
     const target = path.join(this.dir, LINKS_FILE);
     const tmp = `${target}.${process.pid}.${++writes}.tmp`;
     try {
       await fs.promises.writeFile(tmp, this.index.signed(compressed, LINKS_DOMAIN));
       await fs.promises.rename(tmp, target);
+      // Format 2 kept its JSON under another name: no version reads it any more.
+      await fs.promises.rm(path.join(this.dir, 'links.json.gz'), { force: true });
     } catch (e) {
       await fs.promises.rm(tmp, { force: true });
       throw e;
@@ -60,14 +62,42 @@ export class LinkStore {
   }
 }
 
-/** The snapshot as JSON, the number arrays a slice at a time. */
-function* snapshotJsonPieces(snapshot: LinkSnapshot): Generator<string> {
-  yield `{"format":${snapshot.format},"key":${JSON.stringify(snapshot.key)},"resolutions":${JSON.stringify(snapshot.resolutions)}`;
-  for (const name of ['calls', 'moduleCalls', 'imports'] as const) {
-    const numbers = snapshot[name];
-    yield `,"${name}":[`;
-    for (let i = 0; i < numbers.length; i += NUMBERS_PER_PIECE) yield `${i ? ',' : ''}${numbers.slice(i, i + NUMBERS_PER_PIECE).join(',')}`;
-    yield ']';
+/**
+ * The snapshot's bytes (before gzip): one line of JSON (format, key, resolutions, the three arrays' lengths), padded
+ * with spaces so that the numbers after it start 8-byte aligned, then the calls, module calls and imports as float64
+ * in this machine's byte order — the file is signed with a machine-local key, so it is only read where it was
+ * written. A warm start then views the numbers in place instead of parsing millions of them from JSON text (0.26 s
+ * of a 1.4 s warm start at 1M lines). Written a slice at a time, so the event loop gets turns between them.
+ */
+export function* encodeLinkSnapshot(snapshot: LinkSnapshot): Generator<string | Buffer> {
+  const arrays = [snapshot.calls, snapshot.moduleCalls, snapshot.imports];
+  const head = JSON.stringify({ format: snapshot.format, key: snapshot.key, resolutions: snapshot.resolutions, lengths: arrays.map((a) => a.length) });
+  yield `${head}${' '.repeat((8 - ((Buffer.byteLength(head) + 1) % 8)) % 8)}\n`;
+  for (const numbers of arrays) {
+    const floats = numbers instanceof Float64Array ? numbers : Float64Array.from(numbers);
+    for (let i = 0; i < floats.length; i += NUMBERS_PER_PIECE) {
+      const part = floats.subarray(i, i + NUMBERS_PER_PIECE);
+      yield Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+    }
   }
-  yield '}';
+}
+
+/** The snapshot `encodeLinkSnapshot` wrote, its arrays as views over `bytes`; throws on any other layout. */
+export function decodeLinkSnapshot(bytes: Buffer): unknown {
+  const newline = bytes.indexOf(0x0a);
+  if (newline < 0 || (newline + 1) % 8 !== 0) throw new Error('it has no header line');
+  const head = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as Record<string, unknown>;
+  const lengths = head.lengths;
+  if (!Array.isArray(lengths) || lengths.length !== 3 || !lengths.every((n): n is number => Number.isSafeInteger(n) && n >= 0)) throw new Error('its header has no array lengths');
+  const expected = newline + 1 + 8 * lengths.reduce((a, b) => a + b, 0);
+  if (bytes.length !== expected) throw new Error(`it is ${bytes.length} bytes, not ${expected}`);
+  // Float64Array views need 8-byte alignment: gunzip's output buffer normally has it, a copy makes sure.
+  const aligned = bytes.byteOffset % 8 === 0 ? bytes : Buffer.from(Uint8Array.prototype.slice.call(bytes));
+  let at = aligned.byteOffset + newline + 1;
+  const [calls, moduleCalls, imports] = lengths.map((n) => {
+    const view = new Float64Array(aligned.buffer, at, n);
+    at += 8 * n;
+    return view;
+  });
+  return { format: head.format, key: head.key, resolutions: head.resolutions, calls, moduleCalls, imports };
 }

@@ -190,7 +190,7 @@ export class IndexStore {
   }
 }
 
-const TEMP_PATTERN = /^(?:index|links)\.json\.gz\.(\d+)(?:\.\d+)?\.tmp$/;
+const TEMP_PATTERN = /^(?:index\.json|links\.json|links\.bin)\.gz\.(\d+)(?:\.\d+)?\.tmp$/;
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
 function mtimeOf(file: string): number {

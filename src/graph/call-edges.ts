@@ -131,6 +131,16 @@ export class CallEdges {
     return this.newEdge(from, to, resolution, confidence);
   }
 
+  /**
+   * Room for `edges` more edges and `sites` more sites, made at once: a restore knows its counts up front, and
+   * growing by doubling (copies of every array, rehashes of the slots) was a tenth of a warm start at 1M lines.
+   */
+  reserve(edges: number, sites: number): void {
+    if (this.edges + edges > this.from.length) this.growEdges(this.edges + edges);
+    if (this.sites + sites > this.siteFile.length) this.growSites(this.sites + sites);
+    if ((this.slotsUsed + edges) * 2 > this.slots.length) this.rehash((this.live + edges) * 2);
+  }
+
   appendSite(e: number, file: number, line: number, character: number): void {
     if (this.sites === this.siteFile.length) this.growSites(this.sites * 2);
     const s = this.sites++;

@@ -102,6 +102,7 @@ export class CodeGraph {
       if (!/^[a-z_]{1,24}$/.test(r)) throw new SnapshotMismatch(`bad resolution kind ${JSON.stringify(r.slice(0, 40))}`);
       return r as Resolution;
     });
+    reserveFor(calls, snapshot.calls);
     const edges = new LinkReader(snapshot.calls);
     while (!edges.done) {
       const from = edges.index(all.length);
@@ -404,4 +405,22 @@ function outwardValues(r: FileRecord): string {
 function importRanks(graph: DirectedGraph): Map<string, number> {
   if (graph.order === 0) return new Map();
   return new Map(Object.entries(pagerank(graph, { getEdgeWeight: null, maxIterations: 50, tolerance: 1e-6 })));
+}
+
+/**
+ * Sizes the call arrays for a snapshot's edges before they are read (see CallEdges.reserve). Counted from the
+ * numbers without trusting them: a count that is not a plausible integer stops the count, and the reader, which
+ * checks every number, refuses the snapshot.
+ */
+function reserveFor(calls: CallEdges, numbers: ArrayLike<number>): void {
+  let edges = 0;
+  let sites = 0;
+  for (let at = 0; at + 4 < numbers.length; ) {
+    const n = numbers[at + 4];
+    if (!Number.isSafeInteger(n) || n < 0 || n > numbers.length) break;
+    edges++;
+    sites += n;
+    at += 5 + 3 * n;
+  }
+  calls.reserve(edges, sites);
 }

@@ -11,10 +11,10 @@ import type { Resolution } from './resolver';
  * file order), a file by its position in the sorted file list — because both are fixed by the records alone.
  * A snapshot therefore only fits the exact records it was linked from: `key` hashes every file's content
  * hash, the project configuration and both formats, and a snapshot whose key differs is ignored.
- * Numbers are kept in flat arrays: JSON parses long number arrays several times faster than arrays of objects.
+ * Numbers are kept in flat arrays, stored as float64 (link-store.ts), so loading them is a view, not a parse.
  */
-/** 2: dispatch edges (resolution `dispatch`) are linked; a format-1 snapshot lacks them. */
-export const LINK_FORMAT = 2;
+/** 2: dispatch edges (resolution `dispatch`) are linked; a format-1 snapshot lacks them. 3: numbers stored as float64. */
+export const LINK_FORMAT = 3;
 
 export interface LinkSnapshot {
   format: number;
@@ -24,13 +24,13 @@ export interface LinkSnapshot {
   /**
    * Per call edge: from, to, resolution, confidence, site count, then per site file, line, character. Written as
    * one exactly sized Float64Array (a number array grown edge by edge left its outgrown copies, tens of MB at 1M
-   * lines, on the heap at the peak of a cold index); read back from JSON as an array.
+   * lines, on the heap at the peak of a cold index); read back as a view over the file's bytes (link-store.ts).
    */
   calls: readonly number[] | Float64Array;
   /** Per callee of module-level calls: callee, site count, then per site file, line, character, resolution, confidence. */
-  moduleCalls: number[];
+  moduleCalls: readonly number[] | Float64Array;
   /** Per import edge: from file, to file, line. */
-  imports: number[];
+  imports: readonly number[] | Float64Array;
 }
 
 /** What a snapshot must match: the content of every file (sorted by path), the project configuration and the formats. */
@@ -140,6 +140,10 @@ export function isLinkSnapshot(v: unknown): v is LinkSnapshot {
   return (
     typeof s === 'object' && s !== null && s.format === LINK_FORMAT && typeof s.key === 'string' &&
     Array.isArray(s.resolutions) && s.resolutions.every((r) => typeof r === 'string') &&
-    Array.isArray(s.calls) && Array.isArray(s.moduleCalls) && Array.isArray(s.imports)
+    isNumbers(s.calls) && isNumbers(s.moduleCalls) && isNumbers(s.imports)
   );
+}
+
+function isNumbers(v: unknown): boolean {
+  return Array.isArray(v) || v instanceof Float64Array;
 }

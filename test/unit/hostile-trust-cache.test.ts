@@ -148,11 +148,12 @@ describe('hostile repositories: the persisted index is never an authority', () =
     fs.writeFileSync(path.join(dir, `${INDEX_FILE}.${dead}.3.tmp`), randomBytes(1024));
     fs.writeFileSync(path.join(dir, `${INDEX_FILE}.${dead}.tmp`), randomBytes(1024));
     fs.writeFileSync(path.join(dir, `links.json.gz.${dead}.2.tmp`), randomBytes(1024));
+    fs.writeFileSync(path.join(dir, `${LINKS_FILE}.${dead}.4.tmp`), randomBytes(1024));
     fs.writeFileSync(path.join(dir, `${INDEX_FILE}.${process.ppid}.1.tmp`), randomBytes(16));
     const { engine } = open();
     await engine.index();
     engine.dispose();
-    assert.deepEqual(fs.readdirSync(dir).sort(), ['.gitignore', INDEX_FILE, `${INDEX_FILE}.${process.ppid}.1.tmp`, 'links.json.gz']);
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['.gitignore', INDEX_FILE, `${INDEX_FILE}.${process.ppid}.1.tmp`, LINKS_FILE]);
   });
 });
 
