@@ -12,7 +12,6 @@ export const LINKS_DOMAIN = `sightline-links|${LINK_FORMAT}`;
 /** Numbers serialised per piece. */
 const NUMBERS_PER_PIECE = 20_000;
 
-let writes = 0;
 
 /**
  * The linked graph's snapshot (graph/link-snapshot.ts), beside the index in the same folder. It is only ever a
@@ -41,19 +40,9 @@ export class LinkStore {
 
   /** Serialises in slices (the arrays run to millions of numbers) straight into gzip on the thread pool, replaces atomically. */
   async save(snapshot: LinkSnapshot): Promise<void> {
-    const compressed = await gzipPieces(encodeLinkSnapshot(snapshot));
-    await fs.promises.mkdir(this.dir, { recursive: true });
-    const target = path.join(this.dir, LINKS_FILE);
-    const tmp = `${target}.${process.pid}.${++writes}.tmp`;
-    try {
-      await fs.promises.writeFile(tmp, this.index.signed(compressed, LINKS_DOMAIN));
-      await fs.promises.rename(tmp, target);
-      // Format 2 kept its JSON under another name: no version reads it any more.
-      await fs.promises.rm(path.join(this.dir, 'links.json.gz'), { force: true });
-    } catch (e) {
-      await fs.promises.rm(tmp, { force: true });
-      throw e;
-    }
+    await this.index.writeSigned(LINKS_FILE, await gzipPieces(encodeLinkSnapshot(snapshot)), LINKS_DOMAIN);
+    // Format 2 kept its JSON under another name: no version reads it any more.
+    await fs.promises.rm(path.join(this.dir, 'links.json.gz'), { force: true });
   }
 
   /** A snapshot that no longer fits is removed, so a later start does not read it for nothing. */

@@ -117,15 +117,11 @@ export class IndexStore {
     const head: string[] = [];
     const bodies = Buffer.concat([...bodyPieces(index, (text) => head.push(text))]);
     const compressed = payloadOf(zlib.gzipSync(head.join(''), { level: zlib.constants.Z_BEST_SPEED }), bodies);
-    const target = path.join(this.dir, INDEX_FILE);
-    const tmp = tempName(target);
     try {
-      this.prepareDir();
-      fs.writeFileSync(tmp, this.signed(compressed));
-      fs.renameSync(tmp, target);
+      this.writeSignedSync(INDEX_FILE, compressed);
       this.lastSaveError = undefined;
     } catch (e) {
-      throw this.saveFailed(tmp, e);
+      throw this.saveFailed(e);
     }
   }
 
@@ -139,16 +135,41 @@ export class IndexStore {
     const head = new GzipSink();
     const bodies = await joinSliced(bodyPieces(index, (text) => head.push(text)), sliceMs);
     const compressed = payloadOf(await head.end(), bodies);
-    const target = path.join(this.dir, INDEX_FILE);
-    // Unique per write: a debounced save may overlap one that is still compressing.
-    const tmp = tempName(target);
     try {
-      this.prepareDir();
-      await fs.promises.writeFile(tmp, this.signed(compressed));
-      await fs.promises.rename(tmp, target);
+      await this.writeSigned(INDEX_FILE, compressed);
       this.lastSaveError = undefined;
     } catch (e) {
-      throw this.saveFailed(tmp, e);
+      throw this.saveFailed(e);
+    }
+  }
+
+  /**
+   * `payload` signed for `domain` as the file `name` of this folder, atomically: written to a temp file of its own
+   * (a debounced save may overlap one still compressing) and renamed over the old one; a failed write removes its
+   * temp file (a full disk stays full otherwise), and `removeStaleTemps` clears those of killed writers. Every file
+   * of the folder is written here: the index, the link snapshot, the retrieval text index.
+   */
+  async writeSigned(name: string, payload: Buffer, domain = INDEX_DOMAIN): Promise<void> {
+    this.prepareDir();
+    const tmp = tempName(path.join(this.dir, name));
+    try {
+      await fs.promises.writeFile(tmp, this.signed(payload, domain));
+      await fs.promises.rename(tmp, path.join(this.dir, name));
+    } catch (e) {
+      await fs.promises.rm(tmp, { force: true });
+      throw e;
+    }
+  }
+
+  writeSignedSync(name: string, payload: Buffer, domain = INDEX_DOMAIN): void {
+    this.prepareDir();
+    const tmp = tempName(path.join(this.dir, name));
+    try {
+      fs.writeFileSync(tmp, this.signed(payload, domain));
+      fs.renameSync(tmp, path.join(this.dir, name));
+    } catch (e) {
+      fs.rmSync(tmp, { force: true });
+      throw e;
     }
   }
 
@@ -158,9 +179,8 @@ export class IndexStore {
     if (!fs.existsSync(ignoreFile)) fs.writeFileSync(ignoreFile, '*\n');
   }
 
-  /** A failed write leaves the last good index in place and no partial file behind (a full disk stays full otherwise). */
-  private saveFailed(tmp: string, e: unknown): Error {
-    fs.rmSync(tmp, { force: true });
+  /** A failed write leaves the last good index in place (writeSigned removed its temp file) and says why. */
+  private saveFailed(e: unknown): Error {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOSPC' || code === 'EDQUOT'
       ? `the disk is full (${code}) at ${this.dir}; the previous index file is kept, and the index is rebuilt in memory at each start until space is freed`
@@ -190,7 +210,8 @@ export class IndexStore {
   }
 }
 
-const TEMP_PATTERN = /^(?:index\.json|links\.json|links\.bin)\.gz\.(\d+)(?:\.\d+)?\.tmp$/;
+/** Temp files `writeSigned` makes (links.json.gz: the link snapshot's name before format 3). */
+const TEMP_PATTERN = /^(?:index\.json\.gz|links\.json\.gz|links\.bin\.gz|text-index\.bin)\.(\d+)(?:\.\d+)?\.tmp$/;
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
 function mtimeOf(file: string): number {

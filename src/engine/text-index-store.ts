@@ -8,7 +8,6 @@ export const TEXT_INDEX_FILE = 'text-index.bin';
 /** Its own signing domain: signed with the index's key, it never passes for an index or a link snapshot, nor they for it. */
 export const TEXT_INDEX_DOMAIN = `sightline-text-index|${SEGMENT_FORMAT}`;
 
-let writes = 0;
 
 /**
  * The retrieval text index (search/term-segment.ts), beside the index in the same folder, uncompressed so that it
@@ -28,28 +27,10 @@ export class TextIndexStore implements TextIndexFile {
   }
 
   saveSync(bytes: Buffer): void {
-    fs.mkdirSync(this.dir, { recursive: true });
-    const target = path.join(this.dir, TEXT_INDEX_FILE);
-    const tmp = `${target}.${process.pid}.${++writes}.tmp`;
-    try {
-      fs.writeFileSync(tmp, this.index.signed(bytes, TEXT_INDEX_DOMAIN));
-      fs.renameSync(tmp, target);
-    } catch (e) {
-      fs.rmSync(tmp, { force: true });
-      throw e;
-    }
+    this.index.writeSignedSync(TEXT_INDEX_FILE, bytes, TEXT_INDEX_DOMAIN);
   }
 
-  async save(bytes: Buffer): Promise<void> {
-    await fs.promises.mkdir(this.dir, { recursive: true });
-    const target = path.join(this.dir, TEXT_INDEX_FILE);
-    const tmp = `${target}.${process.pid}.${++writes}.tmp`;
-    try {
-      await fs.promises.writeFile(tmp, this.index.signed(bytes, TEXT_INDEX_DOMAIN));
-      await fs.promises.rename(tmp, target);
-    } catch (e) {
-      await fs.promises.rm(tmp, { force: true });
-      throw e;
-    }
+  save(bytes: Buffer): Promise<void> {
+    return this.index.writeSigned(TEXT_INDEX_FILE, bytes, TEXT_INDEX_DOMAIN);
   }
 }

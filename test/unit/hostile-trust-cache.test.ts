@@ -10,6 +10,7 @@ import { RingLogger } from '../../src/common/log';
 import { sightlineVersion } from '../../src/common/version';
 import { Engine } from '../../src/engine/engine';
 import { LINKS_FILE } from '../../src/engine/link-store';
+import { TEXT_INDEX_FILE } from '../../src/engine/text-index-store';
 import { INDEX_FILE, INDEX_FORMAT, IndexStore, type StoredIndex } from '../../src/engine/store';
 import { removeDir, REPO_ROOT } from './helpers';
 
@@ -149,6 +150,7 @@ describe('hostile repositories: the persisted index is never an authority', () =
     fs.writeFileSync(path.join(dir, `${INDEX_FILE}.${dead}.tmp`), randomBytes(1024));
     fs.writeFileSync(path.join(dir, `links.json.gz.${dead}.2.tmp`), randomBytes(1024));
     fs.writeFileSync(path.join(dir, `${LINKS_FILE}.${dead}.4.tmp`), randomBytes(1024));
+    fs.writeFileSync(path.join(dir, `${TEXT_INDEX_FILE}.${dead}.5.tmp`), randomBytes(1024));
     fs.writeFileSync(path.join(dir, `${INDEX_FILE}.${process.ppid}.1.tmp`), randomBytes(16));
     const { engine } = open();
     await engine.index();
