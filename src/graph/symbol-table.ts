@@ -54,7 +54,6 @@ export class SymbolTable {
     this.files = new Map(files);
     for (const [file, record] of [...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       push(this.filesByDir, dirOf(file), file);
-      const seen = new Map<string, number>();
       const list: IndexedSymbol[] = [];
       const ids = symbolIds(file, record.symbols);
       record.symbols.forEach((s, local) => {
