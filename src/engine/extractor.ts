@@ -15,6 +15,8 @@ export interface ExtractJob {
 
 /** Up to this many files are extracted in-thread. */
 const IN_THREAD_MAX_FILES = 4;
+/** How long after an index pass the grammars of in-thread edits start loading (see warmInThread). */
+export const IDLE_WARM_DELAY_MS = 2000;
 
 /**
  * Chooses where files are extracted. A bulk index goes to the worker pool (every core, main thread free);
@@ -26,6 +28,11 @@ const IN_THREAD_MAX_FILES = 4;
 export class Extractor implements Disposable {
   private pool?: ParsePool;
   private readonly trees = new TreeCache();
+  private warmTimer?: ReturnType<typeof setTimeout>;
+  /** The warm-up step waiting on warmTimer: dispose runs it at once, so it finishes instead of hanging. */
+  private warmStep?: () => void;
+  private warmRun = 0;
+  private disposed = false;
 
   constructor(
     private poolSize?: number,
@@ -68,7 +75,50 @@ export class Extractor implements Disposable {
     this.pool.warm(langs);
   }
 
+  /**
+   * Loads, on this thread, the grammar and compiled query each of `langs` needs, `delayMs` from now and one
+   * language per timer turn, so the first edit in a language does not pay them: compiling the TypeScript query
+   * alone blocks the thread for ~0.3 s (over 1 s on a loaded machine), and a bulk index loads them only in the
+   * workers. The timers do not keep the process alive; dispose stops what has not started. Resolves with the
+   * languages loaded, in order (a language whose load fails is left for the edit that needs it to report).
+   */
+  warmInThread(langs: readonly LanguageId[], delayMs = IDLE_WARM_DELAY_MS): Promise<LanguageId[]> {
+    this.stopWarm();
+    const run = ++this.warmRun;
+    const queue = [...langs];
+    const done: LanguageId[] = [];
+    return new Promise((resolve) => {
+      const next = (): void => {
+        this.warmTimer = undefined;
+        this.warmStep = undefined;
+        const lang = queue.shift();
+        if (lang === undefined || run !== this.warmRun || this.disposed) return resolve(done);
+        // An empty text: the grammar, the query and the parser are set up as an edit's extraction sets them up.
+        extractFile(lang, '').then(
+          () => done.push(lang),
+          () => undefined,
+        ).finally(() => this.warmLater(next, 0));
+      };
+      this.warmLater(next, delayMs);
+    });
+  }
+
+  private warmLater(step: () => void, ms: number): void {
+    this.warmStep = step;
+    this.warmTimer = setTimeout(step, ms);
+    this.warmTimer.unref?.();
+  }
+
+  /** A warm-up waiting for its next turn ends now, with what it loaded so far (a new one replaces it; dispose ends it). */
+  private stopWarm(): void {
+    this.warmRun++;
+    clearTimeout(this.warmTimer);
+    this.warmStep?.();
+  }
+
   dispose(): void {
+    this.disposed = true;
+    this.stopWarm();
     this.pool?.dispose();
     this.pool = undefined;
     this.trees.dispose();

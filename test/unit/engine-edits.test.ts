@@ -47,6 +47,21 @@ describe('engine: edits re-link in place, everything else rebuilds', () => {
     assert.ok(callersOf(engine, 'ts/src/strings.ts#normalize').includes('ts/src/extra.ts#extra'));
   });
 
+  it('loads the grammar and query of every indexed language on this thread after the first pass, most files first', async () => {
+    const langs = await engine.grammarsWarmed();
+    const files = [...engine.indexedFiles().values()].map((f) => f.record.lang);
+    assert.deepEqual([...langs].sort(), [...new Set(files)].sort());
+    const count = (lang: string) => files.filter((l) => l === lang).length;
+    for (let i = 1; i < langs.length; i++) assert.ok(count(langs[i - 1]) >= count(langs[i]), `${langs[i - 1]} before ${langs[i]}`);
+  });
+
+  it('a warm-up not started when the engine is disposed loads nothing', async () => {
+    const again = new Engine({ root, storageDir: path.join(root, '.cache-under-test'), workers: 0 });
+    await again.index();
+    again.dispose();
+    assert.deepEqual(await again.grammarsWarmed(), []);
+  });
+
   it('saves an edit made in memory when disposed, so the next start has it without re-parsing', async () => {
     const file = path.join(root, CALC);
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('  total(): number {\n', '  total(): number {\n    normalizeText("x");\n'));
