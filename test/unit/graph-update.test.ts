@@ -8,8 +8,8 @@ import { languageForPath } from '../../src/index/languages';
 import type { FileRecord } from '../../src/index/records';
 import { FIXTURES } from './helpers';
 
-async function fixtureRecords(): Promise<Map<string, { text: string; record: FileRecord }>> {
-  const root = path.join(FIXTURES, 'polyglot');
+async function fixtureRecords(fixture = 'polyglot'): Promise<Map<string, { text: string; record: FileRecord }>> {
+  const root = path.join(FIXTURES, fixture);
   const out = new Map<string, { text: string; record: FileRecord }>();
   const walk = async (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -35,6 +35,55 @@ function snapshot(g: CodeGraph): string[] {
   return lines.sort();
 }
 
+/** Line-level edits, applied one after another to a file's text; some keep its shape (re-linked in place), some do not. */
+function editSteps(comment: string): ((text: string, i: number) => string)[] {
+  const lines = (text: string) => text.split('\n');
+  const at = (text: string, i: number) => (i * 7919) % Math.max(1, lines(text).length);
+  const callLine = (text: string, i: number) => {
+    const all = lines(text);
+    const withCall = all.map((l, n) => [l, n] as const).filter(([l]) => /\w\(|<[A-Z]/.test(l));
+    return withCall.length ? withCall[i % withCall.length][1] : at(text, i);
+  };
+  const splice = (text: string, n: number, remove: number, ...add: string[]) => {
+    const all = lines(text);
+    all.splice(n, remove, ...add);
+    return all.join('\n');
+  };
+  const insertComment = (text: string, i: number) => splice(text, at(text, i), 0, `${comment} edit ${i}`);
+  const duplicateCall = (text: string, i: number) => splice(text, callLine(text, i), 0, lines(text)[callLine(text, i)]);
+  // Cut a line with a call and paste it elsewhere: the call may change its enclosing function.
+  const moveCall = (text: string, i: number) => {
+    const n = callLine(text, i);
+    const line = lines(text)[n];
+    const without = splice(text, n, 1);
+    return splice(without, at(without, i + 3), 0, line);
+  };
+  // Another callee at a call site: `a(` becomes the name of another call of the file; JSX `<A` becomes `<B`.
+  const changeCallee = (text: string, i: number) => {
+    const names = [...new Set([...text.matchAll(/([A-Za-z_]\w*)\(/g)].map((m) => m[1]))];
+    const tags = [...new Set([...text.matchAll(/<([A-Z]\w*)/g)].map((m) => m[1]))];
+    const n = callLine(text, i);
+    const line = lines(text)[n]
+      .replace(/<([A-Z]\w*)/, (_m, tag: string) => `<${tags[(tags.indexOf(tag) + 1) % tags.length]}`)
+      .replace(/([A-Za-z_]\w*)\(/, (_m, name: string) => `${names[(names.indexOf(name) + 1) % names.length]}(`);
+    return splice(text, n, 1, line);
+  };
+  // A local's type changes (`x = new A()` → `new B()`): the calls through it may resolve elsewhere, the shape stays.
+  const retypeLocal = (text: string, i: number) => {
+    const types = [...new Set([...text.matchAll(/(?:class|struct|type) ([A-Z]\w*)/g)].map((m) => m[1]))];
+    const all = lines(text);
+    const locals = all.map((l, n) => [l, n] as const).filter(([l]) => /^\s+.*\w\s*(?:=|:=)\s*(?:new\s+|&)?[A-Z]\w*[({]/.test(l));
+    if (!locals.length || types.length < 2) return text;
+    const [line, n] = locals[i % locals.length];
+    return splice(text, n, 1, line.replace(/((?:=|:=)\s*(?:new\s+|&)?)([A-Z]\w*)/, (_m, pre: string, t: string) => `${pre}${types[(types.indexOf(t) + 1) % types.length]}`));
+  };
+  const deleteLine = (text: string, i: number) => splice(text, at(text, i), 1);
+  const blankLines = (text: string, i: number) => splice(text, at(text, i), 0, '', '');
+  // A function's name changes: its file's shape changes, and the graph is rebuilt.
+  const renameFunction = (text: string) => text.replace(/(function|def|fn|func) ([A-Za-z_]\w*)/, '$1 $2Renamed');
+  return [insertComment, duplicateCall, retypeLocal, insertComment, changeCallee, moveCall, blankLines, retypeLocal, duplicateCall, changeCallee, insertComment, deleteLine, renameFunction, insertComment, duplicateCall, retypeLocal, moveCall, changeCallee];
+}
+
 describe('CodeGraph.updateFile: re-linking one edited file in place', () => {
   it('gives the graph a rebuild gives, for a body edit in every fixture file', async () => {
     const files = await fixtureRecords();
@@ -49,6 +98,27 @@ describe('CodeGraph.updateFile: re-linking one edited file in place', () => {
       records.set(rel, edited);
       assert.deepEqual(snapshot(graph), snapshot(new CodeGraph(records, EMPTY_PROJECT)), rel);
     }
+  });
+
+  it('gives the graph a rebuild gives after each of a series of edits to the same file (inserts, deletes, moved and changed calls, JSX)', async () => {
+    let inPlace = 0;
+    for (const fixture of ['polyglot', 'quality/tsx', 'quality/typescript']) {
+      const files = await fixtureRecords(fixture);
+      const records = new Map([...files].map(([k, v]) => [k, v.record]));
+      let graph = new CodeGraph(records, EMPTY_PROJECT);
+      for (const [rel, { text, record }] of files) {
+        let current = text;
+        for (const [i, step] of editSteps(record.lang === 'python' ? '#' : '//').entries()) {
+          current = step(current, i);
+          const edited = await extractFile(record.lang, current);
+          records.set(rel, edited);
+          if (graph.updateFile(rel, edited)) inPlace++;
+          else graph = new CodeGraph(records, EMPTY_PROJECT);
+          assert.deepEqual(snapshot(graph), snapshot(new CodeGraph(records, EMPTY_PROJECT)), `${fixture}/${rel} after edit ${i}`);
+        }
+      }
+    }
+    assert.ok(inPlace > 100, `${inPlace} edits re-linked in place`);
   });
 
   it('CodeGraph.build (yielding while it links) gives the graph the constructor gives', async () => {
