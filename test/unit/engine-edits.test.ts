@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { Engine } from '../../src/engine/engine';
-import { copyFixture, removeDir } from './helpers';
+import { editSteps, snapshot } from './edit-steps';
+import { copyFixture, FIXTURES, removeDir } from './helpers';
 
 const CALC = 'ts/src/calculator.ts';
 const callersOf = (engine: Engine, id: string) => engine.graph.walk([id], 'in', 1).map((r) => r.symbol.id).sort();
@@ -75,6 +77,44 @@ describe('engine: edits re-link in place, everything else rebuilds', () => {
       assert.deepEqual(callersOf(again, 'ts/src/strings.ts#normalize'), [`${CALC}#Calculator.report`, `${CALC}#Calculator.total`]);
     } finally {
       again.dispose();
+    }
+  });
+
+  it('answers after each of a series of unsaved edits as a fresh index of the edited files does (incremental parses, calls re-resolved only where changed, JSX)', async () => {
+    const cases: [string, string[]][] = [
+      ['polyglot', ['ts/src/calculator.ts', 'py/pkg/service.py', 'go/main.go']],
+      ['quality/tsx', ['src/App.tsx', 'src/ui/Button.tsx']],
+    ];
+    for (const [fixture, rels] of cases) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-edits-'));
+      fs.cpSync(path.join(FIXTURES, fixture), dir, { recursive: true });
+      const edited = new Engine({ root: dir, storageDir: null, workers: 0 });
+      try {
+        await edited.index();
+        for (const rel of rels) {
+          let text = fs.readFileSync(path.join(dir, rel), 'utf8');
+          for (const [i, step] of editSteps(rel.endsWith('.py') ? '#' : '//').entries()) {
+            text = step(text, i);
+            edited.setOverlay(rel, text);
+            await edited.ready();
+            const fresh = path.join(os.tmpdir(), `sightline-fresh-${process.pid}`);
+            fs.cpSync(dir, fresh, { recursive: true });
+            fs.writeFileSync(path.join(fresh, rel), text);
+            for (const [other, overlay] of rels.slice(0, rels.indexOf(rel)).map((r) => [r, edited.readText(r)])) fs.writeFileSync(path.join(fresh, other), overlay);
+            const engine = new Engine({ root: fresh, storageDir: null, workers: 0 });
+            try {
+              await engine.index();
+              assert.deepEqual(snapshot(edited.graph), snapshot(engine.graph), `${fixture}/${rel} after edit ${i}`);
+            } finally {
+              engine.dispose();
+              removeDir(fresh);
+            }
+          }
+        }
+      } finally {
+        edited.dispose();
+        removeDir(dir);
+      }
     }
   });
 });
