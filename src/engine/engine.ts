@@ -269,13 +269,14 @@ export class Engine implements Disposable {
   }
 
   /**
-   * What the first edit would otherwise pay, done in idle time after the first pass: the grammars and queries of
-   * the indexed languages loaded on this thread (a bulk index loads them in the workers only), then the graph's
-   * lazily built lookups (a warm start restores the graph without them).
+   * What the first edit would otherwise pay, done when the thread is idle after the first pass (src/engine/idle.ts:
+   * not in the middle of a tool call's work): the grammars and queries of the indexed languages loaded on this
+   * thread (a bulk index loads them in the workers only), then the graph's lazily built lookups (a warm start
+   * restores the graph without them).
    */
   private async warmForEdits(): Promise<LanguageId[]> {
     const langs = await this.extractor.warmInThread(this.languagesByFiles());
-    if (!this.disposed) this.current?.prepareEdits();
+    if (await this.extractor.idle(0)) this.current?.prepareEdits();
     return langs;
   }
 

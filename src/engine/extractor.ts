@@ -3,6 +3,7 @@ import { extractFile } from '../index/extract';
 import type { LanguageId } from '../index/languages';
 import { ParsePool } from '../index/parse-pool';
 import { TreeCache } from '../index/tree-cache';
+import { whenIdle } from './idle';
 import type { FileRecord } from '../index/records';
 
 /** One file to extract. */
@@ -15,7 +16,7 @@ export interface ExtractJob {
 
 /** Up to this many files are extracted in-thread. */
 const IN_THREAD_MAX_FILES = 4;
-/** How long after an index pass the grammars of in-thread edits start loading (see warmInThread). */
+/** How long after an index pass, at least, the grammars of in-thread edits start loading (see warmInThread). */
 export const IDLE_WARM_DELAY_MS = 2000;
 
 /**
@@ -28,9 +29,7 @@ export const IDLE_WARM_DELAY_MS = 2000;
 export class Extractor implements Disposable {
   private pool?: ParsePool;
   private readonly trees = new TreeCache();
-  private warmTimer?: ReturnType<typeof setTimeout>;
-  /** The warm-up step waiting on warmTimer: dispose runs it at once, so it finishes instead of hanging. */
-  private warmStep?: () => void;
+  /** Bumped by each warm-up: an older one still waiting stops. */
   private warmRun = 0;
   private disposed = false;
 
@@ -76,49 +75,33 @@ export class Extractor implements Disposable {
   }
 
   /**
-   * Loads, on this thread, the grammar and compiled query each of `langs` needs, `delayMs` from now and one
-   * language per timer turn, so the first edit in a language does not pay them: compiling the TypeScript query
-   * alone blocks the thread for ~0.3 s (over 1 s on a loaded machine), and a bulk index loads them only in the
-   * workers. The timers do not keep the process alive; dispose stops what has not started. Resolves with the
+   * Loads, on this thread, the grammar and compiled query each of `langs` needs, in idle time at least `delayMs`
+   * from now (see whenIdle), one language per idle moment, so the first edit in a language does not pay them:
+   * compiling the TypeScript query alone blocks the thread for ~0.3 s (over 1 s on a loaded machine), and a bulk
+   * index loads them only in the workers. A new call or dispose stops what has not started. Resolves with the
    * languages loaded, in order (a language whose load fails is left for the edit that needs it to report).
    */
-  warmInThread(langs: readonly LanguageId[], delayMs = IDLE_WARM_DELAY_MS): Promise<LanguageId[]> {
-    this.stopWarm();
+  async warmInThread(langs: readonly LanguageId[], delayMs = IDLE_WARM_DELAY_MS): Promise<LanguageId[]> {
     const run = ++this.warmRun;
-    const queue = [...langs];
     const done: LanguageId[] = [];
-    return new Promise((resolve) => {
-      const next = (): void => {
-        this.warmTimer = undefined;
-        this.warmStep = undefined;
-        const lang = queue.shift();
-        if (lang === undefined || run !== this.warmRun || this.disposed) return resolve(done);
-        // An empty text: the grammar, the query and the parser are set up as an edit's extraction sets them up.
-        extractFile(lang, '').then(
-          () => done.push(lang),
-          () => undefined,
-        ).finally(() => this.warmLater(next, 0));
-      };
-      this.warmLater(next, delayMs);
-    });
+    for (const [i, lang] of langs.entries()) {
+      if (!(await this.idle(i === 0 ? delayMs : 0, run))) break;
+      // An empty text: the grammar, the query and the parser are set up as an edit's extraction sets them up.
+      await extractFile(lang, '').then(
+        () => done.push(lang),
+        () => undefined,
+      );
+    }
+    return done;
   }
 
-  private warmLater(step: () => void, ms: number): void {
-    this.warmStep = step;
-    this.warmTimer = setTimeout(step, ms);
-    this.warmTimer.unref?.();
-  }
-
-  /** A warm-up waiting for its next turn ends now, with what it loaded so far (a new one replaces it; dispose ends it). */
-  private stopWarm(): void {
-    this.warmRun++;
-    clearTimeout(this.warmTimer);
-    this.warmStep?.();
+  /** True at the thread's next idle moment after `delayMs`; false if the warm-up `run` was stopped first. */
+  idle(delayMs: number, run = this.warmRun): Promise<boolean> {
+    return whenIdle(delayMs, () => this.disposed || run !== this.warmRun);
   }
 
   dispose(): void {
     this.disposed = true;
-    this.stopWarm();
     this.pool?.dispose();
     this.pool = undefined;
     this.trees.dispose();
