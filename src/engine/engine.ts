@@ -258,8 +258,9 @@ export class Engine implements Disposable {
     const config = () => this.projectConfig(plan.configFiles);
     // A warm start: the graph as it was saved, then only what changed since is re-linked. Whether the changes can
     // be re-linked in place is judged from the records first: restoring to rebuild anyway is waste.
-    if (plan.mayRestore) this.current = this.persistence.restoreGraph(before, config());
-    else if (plan.warmStart) this.logger.log('info', `${plan.parsed.length} changed and ${plan.removed} removed files since the index was saved, not all re-linkable in place: linking the graph from the index instead of the link snapshot.`);
+    if (plan.mayRestore) this.current = await this.persistence.restoreGraph(before, config());
+    else this.persistence.releaseGraph();
+    if (!plan.mayRestore && plan.warmStart) this.logger.log('info', `${plan.parsed.length} changed and ${plan.removed} removed files since the index was saved, not all re-linkable in place: linking the graph from the index instead of the link snapshot.`);
     const step = plan.linkStep(this.current);
     if (step.kind === 'keep') return;
     this.persistence.graphChanged();
