@@ -8,7 +8,7 @@ import { type Logger, nullLogger } from '../common/log';
 import { resolveInWorkspace } from '../common/paths';
 import { CodeGraph } from '../graph/code-graph';
 import type { ProjectConfig } from '../graph/modules';
-import { languageForPath } from '../index/languages';
+import { type LanguageId, languageForPath } from '../index/languages';
 import type { FileRecord } from '../index/records';
 import { RetrievalIndex } from '../search/retrieval-index';
 import type { ChangeTime, DocFile } from '../search/source';
@@ -88,6 +88,8 @@ export class Engine implements Disposable {
   private readonly extractor: Extractor;
   private configFiles: string[] = [];
   private disposed = false;
+  /** The in-thread grammar warm-up after the first pass (see Extractor.warmInThread); the languages it loaded. */
+  private warming?: Promise<LanguageId[]>;
 
   constructor(options: EngineOptions) {
     this.root = fs.realpathSync(options.root);
@@ -223,6 +225,7 @@ export class Engine implements Disposable {
       for (const [file, n] of plan.scan.skippedIgnoreRules) this.logger.log('warn', `Skipped ${n} unusable ignore rule${n > 1 ? 's' : ''} in ${file} (longer than 1000 characters, more than 4 runs of *, or invalid); the rest of it applies.`);
       this.logger.log('info', `Indexed ${this.root}: ${stats.files_indexed} parsed, ${stats.files_unchanged} unchanged, ${stats.files_removed} removed, ${stats.files_skipped} skipped; ${stats.symbols} symbols, ${stats.edges} call edges in ${stats.elapsed_ms} ms.`);
       for (const l of this.listeners) l(stats);
+      this.warming ??= this.warmForEdits();
       if (this.rerun) return this.doIndex();
       return stats;
     } catch (e) {
@@ -255,14 +258,42 @@ export class Engine implements Disposable {
     const config = () => this.projectConfig(plan.configFiles);
     // A warm start: the graph as it was saved, then only what changed since is re-linked. Whether the changes can
     // be re-linked in place is judged from the records first: restoring to rebuild anyway is waste.
-    if (plan.mayRestore) this.current = this.persistence.restoreGraph(before, config());
-    else if (plan.warmStart) this.logger.log('info', `${plan.parsed.length} changed and ${plan.removed} removed files since the index was saved, not all re-linkable in place: linking the graph from the index instead of the link snapshot.`);
+    if (plan.mayRestore) this.current = await this.persistence.restoreGraph(before, config());
+    else this.persistence.releaseGraph();
+    if (!plan.mayRestore && plan.warmStart) this.logger.log('info', `${plan.parsed.length} changed and ${plan.removed} removed files since the index was saved, not all re-linkable in place: linking the graph from the index instead of the link snapshot.`);
     const step = plan.linkStep(this.current);
     if (step.kind === 'keep') return;
     this.persistence.graphChanged();
     const graph = this.current;
     if (step.kind === 'relink' && graph && step.files.every((rel) => graph.updateFile(rel, this.files.get(rel)!.record))) return;
     this.current = await CodeGraph.build(new Map<string, FileRecord>([...this.files].map(([rel, f]) => [rel, f.record])), config());
+  }
+
+  /**
+   * What the first edit would otherwise pay, done when the thread is idle after the first pass (src/engine/idle.ts:
+   * not in the middle of a tool call's work): the grammars and queries of the indexed languages loaded on this
+   * thread (a bulk index loads them in the workers only), then the graph's lazily built lookups (a warm start
+   * restores the graph without them).
+   */
+  private async warmForEdits(): Promise<LanguageId[]> {
+    const langs = await this.extractor.warmInThread(this.languagesByFiles());
+    if (await this.extractor.idle(0)) this.current?.prepareEdits();
+    return langs;
+  }
+
+  /** The languages of the indexed files, the most files first: the order edits are likeliest to need them in. */
+  private languagesByFiles(): LanguageId[] {
+    const count = new Map<LanguageId, number>();
+    for (const f of this.files.values()) count.set(f.record.lang, (count.get(f.record.lang) ?? 0) + 1);
+    return [...count].sort((a, b) => b[1] - a[1]).map(([lang]) => lang);
+  }
+
+  /**
+   * The languages whose grammar and query the first pass loaded on this thread in idle time, once it has (empty
+   * before the first pass, or when disposed first): the first edit in one of them does not load it.
+   */
+  grammarsWarmed(): Promise<LanguageId[]> {
+    return this.warming ?? Promise.resolve([]);
   }
 
   private projectConfig(configFiles: string[]): ProjectConfig {

@@ -3,6 +3,7 @@ import { extractFile } from '../index/extract';
 import type { LanguageId } from '../index/languages';
 import { ParsePool } from '../index/parse-pool';
 import { TreeCache } from '../index/tree-cache';
+import { whenIdle } from './idle';
 import type { FileRecord } from '../index/records';
 
 /** One file to extract. */
@@ -15,6 +16,8 @@ export interface ExtractJob {
 
 /** Up to this many files are extracted in-thread. */
 const IN_THREAD_MAX_FILES = 4;
+/** How long after an index pass, at least, the grammars of in-thread edits start loading (see warmInThread). */
+export const IDLE_WARM_DELAY_MS = 2000;
 
 /**
  * Chooses where files are extracted. A bulk index goes to the worker pool (every core, main thread free);
@@ -26,6 +29,9 @@ const IN_THREAD_MAX_FILES = 4;
 export class Extractor implements Disposable {
   private pool?: ParsePool;
   private readonly trees = new TreeCache();
+  /** Bumped by each warm-up: an older one still waiting stops. */
+  private warmRun = 0;
+  private disposed = false;
 
   constructor(
     private poolSize?: number,
@@ -68,7 +74,34 @@ export class Extractor implements Disposable {
     this.pool.warm(langs);
   }
 
+  /**
+   * Loads, on this thread, the grammar and compiled query each of `langs` needs, in idle time at least `delayMs`
+   * from now (see whenIdle), one language per idle moment, so the first edit in a language does not pay them:
+   * compiling the TypeScript query alone blocks the thread for ~0.3 s (over 1 s on a loaded machine), and a bulk
+   * index loads them only in the workers. A new call or dispose stops what has not started. Resolves with the
+   * languages loaded, in order (a language whose load fails is left for the edit that needs it to report).
+   */
+  async warmInThread(langs: readonly LanguageId[], delayMs = IDLE_WARM_DELAY_MS): Promise<LanguageId[]> {
+    const run = ++this.warmRun;
+    const done: LanguageId[] = [];
+    for (const [i, lang] of langs.entries()) {
+      if (!(await this.idle(i === 0 ? delayMs : 0, run))) break;
+      // An empty text: the grammar, the query and the parser are set up as an edit's extraction sets them up.
+      await extractFile(lang, '').then(
+        () => done.push(lang),
+        () => undefined,
+      );
+    }
+    return done;
+  }
+
+  /** True at the thread's next idle moment after `delayMs`; false if the warm-up `run` was stopped first. */
+  idle(delayMs: number, run = this.warmRun): Promise<boolean> {
+    return whenIdle(delayMs, () => this.disposed || run !== this.warmRun);
+  }
+
   dispose(): void {
+    this.disposed = true;
     this.pool?.dispose();
     this.pool = undefined;
     this.trees.dispose();

@@ -77,6 +77,16 @@ const MAX_WHOLE_BYTES = 1 << 30;
  * only costs speed: zlib still adds chunks as it needs them. Call it on verified (signed) bytes only.
  */
 export function gunzipWhole(gz: Buffer): Buffer {
+  return zlib.gunzipSync(gz, { chunkSize: wholeChunkSize(gz) });
+}
+
+/** gunzipWhole on libuv's thread pool: the calling thread goes on meanwhile. */
+export function gunzipWholeAsync(gz: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => zlib.gunzip(gz, { chunkSize: wholeChunkSize(gz) }, (e, out) => (e ? reject(e) : resolve(out))));
+}
+
+/** One output chunk of the size the gzip trailer gives (modulo 2^32), within zlib's and our bounds. */
+function wholeChunkSize(gz: Buffer): number {
   const size = gz.length >= 18 ? gz.readUInt32LE(gz.length - 4) : 0;
-  return zlib.gunzipSync(gz, { chunkSize: Math.min(Math.max(size + 1, zlib.constants.Z_MIN_CHUNK), MAX_WHOLE_BYTES) });
+  return Math.min(Math.max(size + 1, zlib.constants.Z_MIN_CHUNK), MAX_WHOLE_BYTES);
 }

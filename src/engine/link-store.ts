@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { errorMessage } from '../common/errors';
 import type { Logger } from '../common/log';
 import { isLinkSnapshot, LINK_FORMAT, type LinkSnapshot } from '../graph/link-snapshot';
-import { gunzipWhole, gzipPieces } from './gzip-pieces';
+import { gunzipWholeAsync, gzipPieces } from './gzip-pieces';
 import type { IndexStore } from './store';
 
 export const LINKS_FILE = 'links.bin.gz';
@@ -18,6 +18,8 @@ const NUMBERS_PER_PIECE = 20_000;
  * shortcut: a missing, unreadable or foreign snapshot is ignored and the graph is linked from the records.
  */
 export class LinkStore {
+  private preloaded?: ReturnType<LinkStore['read']>;
+
   constructor(
     private readonly dir: string,
     private readonly logger: Logger,
@@ -25,17 +27,38 @@ export class LinkStore {
     private readonly index: IndexStore,
   ) {}
 
-  load(): LinkSnapshot | undefined {
+  /**
+   * Starts loading the snapshot now (read, then gunzipped on libuv's thread pool) for `load` to finish: a warm start
+   * reads and checks the records and scans the tree meanwhile, so on two cores inflating the snapshot costs no wall
+   * time. `release` drops it when the pass will not restore the graph.
+   */
+  preload(): void {
+    this.preloaded ??= this.read();
+  }
+
+  release(): void {
+    this.preloaded = undefined;
+  }
+
+  /** The snapshot (the preloaded one, if any), or undefined when there is none or it cannot be trusted (logged then). */
+  async load(): Promise<LinkSnapshot | undefined> {
+    const read = await (this.preloaded ?? this.read());
+    this.preloaded = undefined;
+    if (read.problem) this.logger.log(read.problem.level, read.problem.message);
+    return read.snapshot;
+  }
+
+  /** What the file holds; a problem is logged only by `load`, not for a preloaded snapshot the pass let go. */
+  private async read(): Promise<{ snapshot?: LinkSnapshot; problem?: { level: 'info' | 'warn'; message: string } }> {
     const file = path.join(this.dir, LINKS_FILE);
     try {
-      if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
-      const data = decodeLinkSnapshot(gunzipWhole(this.index.verified(fs.readFileSync(file), LINKS_DOMAIN)));
-      if (isLinkSnapshot(data)) return data;
-      this.logger.log('info', `Link snapshot at ${file} is of another format: linking the graph from the index.`);
+      if (!(await fs.promises.stat(file).catch(() => undefined))?.isFile()) return {};
+      const data = decodeLinkSnapshot(await gunzipWholeAsync(this.index.verified(await fs.promises.readFile(file), LINKS_DOMAIN)));
+      if (isLinkSnapshot(data)) return { snapshot: data };
+      return { problem: { level: 'info', message: `Link snapshot at ${file} is of another format: linking the graph from the index.` } };
     } catch (e) {
-      this.logger.log('warn', `Link snapshot at ${file} is unreadable or not trusted (${errorMessage(e)}): linking the graph from the index.`);
+      return { problem: { level: 'warn', message: `Link snapshot at ${file} is unreadable or not trusted (${errorMessage(e)}): linking the graph from the index.` } };
     }
-    return undefined;
   }
 
   /** Serialises in slices (the arrays run to millions of numbers) straight into gzip on the thread pool, replaces atomically. */

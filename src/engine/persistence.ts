@@ -52,13 +52,15 @@ export class IndexPersistence {
 
   /** The saved records, if any can be trusted. */
   loadFiles(): { files: Map<string, StoredFile>; indexedAt: string } | undefined {
+    // The link snapshot loads alongside (see LinkStore.preload); `restoreGraph` or `releaseGraph` ends it.
+    this.links?.preload();
     const stored = this.store?.load();
     return stored ? { files: new Map(Object.entries(stored.files)), indexedAt: stored.indexedAt } : undefined;
   }
 
   /** The graph from the saved link snapshot when it fits `files` exactly; undefined (and the snapshot removed) otherwise. */
-  restoreGraph(files: ReadonlyMap<string, StoredFile>, config: ProjectConfig): CodeGraph | undefined {
-    const snapshot = this.links?.load();
+  async restoreGraph(files: ReadonlyMap<string, StoredFile>, config: ProjectConfig): Promise<CodeGraph | undefined> {
+    const snapshot = await this.links?.load();
     if (!snapshot) return undefined;
     if (snapshot.key !== linkKeyOf(files, config)) {
       this.logger.log('info', 'The link snapshot is of another version of the files: linking the graph from the index.');
@@ -75,6 +77,11 @@ export class IndexPersistence {
       this.links?.discard();
       return undefined;
     }
+  }
+
+  /** The pass will not restore the graph: a link snapshot loaded ahead is let go. */
+  releaseGraph(): void {
+    this.links?.release();
   }
 
   /** The graph changed: its snapshot must be written again. */

@@ -1,6 +1,9 @@
 import type { Resolution } from './denotation';
 import type { IndexedSymbol } from './symbol-table';
 
+/** Symbols by id: a Map, or the symbol table's SymbolsById. */
+type SymbolsByIdLookup = Pick<ReadonlyMap<string, IndexedSymbol>, 'get' | 'has'>;
+
 /** Where a call is made: file, 1-based line and character. */
 export interface CallSite {
   file: string;
@@ -35,7 +38,7 @@ export const MAX_RESOLUTIONS = 256;
  */
 export class CallEdges {
   private readonly symbols: readonly IndexedSymbol[];
-  private readonly byId: ReadonlyMap<string, IndexedSymbol>;
+  private readonly byId: SymbolsByIdLookup;
   /** Site files by number: the sorted file list, the numbering the link snapshot uses too. */
   readonly fileNames: readonly string[];
   private readonly fileIndex: Map<string, number>;
@@ -68,7 +71,7 @@ export class CallEdges {
   private slots = new Int32Array(0);
   private slotsUsed = 0;
 
-  constructor(symbols: readonly IndexedSymbol[], byId: ReadonlyMap<string, IndexedSymbol>, fileNames: readonly string[]) {
+  constructor(symbols: readonly IndexedSymbol[], byId: SymbolsByIdLookup, fileNames: readonly string[]) {
     this.symbols = symbols;
     this.byId = byId;
     this.fileNames = fileNames;

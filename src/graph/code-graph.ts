@@ -8,6 +8,7 @@ import { type CallEdgeData, CallEdges, type CallSite, MAX_RESOLUTIONS } from './
 import { ModuleResolver, type ProjectConfig } from './modules';
 import { DispatchIndex, dispatchConfidence } from './dispatch';
 import { LinkReader, type LinkSnapshot, LinkWriter, SnapshotMismatch } from './link-snapshot';
+import { type CallTarget, callKey, RelinkMemo } from './relink-memo';
 import { CallResolver, type Resolution, type ResolvedCall } from './resolver';
 import { type IndexedSymbol, SymbolTable } from './symbol-table';
 
@@ -29,6 +30,7 @@ export interface Reached {
 }
 
 const NO_CALLEES: ReadonlySet<string> = new Set();
+const NO_TARGETS: CallTarget[] = [];
 
 /**
  * The workspace's call graph (symbols) and import graph (files), linked from every file's records.
@@ -57,6 +59,8 @@ export class CodeGraph {
    * is in (an edit there may start calling the parameter).
    */
   private readonly crossFileValueFlows = new Set<string>();
+  /** What the calls of the files edited last resolved to: the next edit of one re-resolves only the calls it changed. */
+  private readonly relinkMemo = new RelinkMemo();
 
   constructor(files: ReadonlyMap<string, FileRecord>, config: ProjectConfig, link = true) {
     this.table = new SymbolTable(files);
@@ -178,12 +182,23 @@ export class CodeGraph {
     this.moduleCalleesByFile.delete(file);
     for (const edge of this.imports.outEdges(file)) this.imports.dropEdge(edge);
     this.linkImports(file, record);
-    this.linkCalls(file, record);
+    this.linkCalls(file, record, this.relinkMemo.callsOf(file, record));
     for (const target of this.moduleCalleesByFile.get(file) ?? []) this.moduleCallers.get(target)!.sort(bySite);
     this.rank = undefined;
     this.fileRank = undefined;
     this.edits++;
     return true;
+  }
+
+  /**
+   * Builds now what linking builds on first use and a graph restored from its snapshot lacks: the symbol table's
+   * by-name lookups, the resolver's and dispatch's workspace-wide tables. Answers are the same; the first edit
+   * after a warm start then re-links in the time later edits take (on patternfly it paid ~0.5–1.3 s for them).
+   */
+  prepareEdits(): void {
+    void this.table.byQualified;
+    this.resolver.prepare();
+    this.dispatch.prepare();
   }
 
   /** The callees `file` calls at module level (their sites in that file are in moduleCallers). */
@@ -196,26 +211,22 @@ export class CodeGraph {
     return this.edits;
   }
 
-  private linkCalls(file: string, record: FileRecord): void {
+  /** `memo`: the targets of this file's calls known from its last update, read and filled (see RelinkMemo). */
+  private linkCalls(file: string, record: FileRecord, memo?: Map<string, CallTarget[]>): void {
     const symbols = this.table.byFile.get(file)!;
     for (const call of record.calls) {
-      const resolved = this.selfCallInSubclasses(file, call) ?? this.resolver.resolve(file, record, call);
-      if (!resolved) continue;
-      if (resolved.builtinInterface === 'error') {
-        const methods = this.dispatch.goErrorMethods();
-        resolved.targets = methods;
-        resolved.confidence = dispatchConfidence(resolved.confidence, methods.length, true);
+      let targets: CallTarget[];
+      if (memo) {
+        const key = callKey(call);
+        const known = memo.get(key);
+        targets = known ?? this.callTargets(file, record, call);
+        if (!known) memo.set(key, targets);
+      } else {
+        targets = this.callTargets(file, record, call);
       }
       const site = { file, line: call.line, character: call.character };
       const from = call.enclosing === undefined ? undefined : symbols[call.enclosing];
-      const direct = new Set(resolved.targets.map((t) => t.id));
-      for (const target of resolved.targets) {
-        this.addCall(file, from, target, site, resolved.resolution, resolved.confidence);
-        // The overrides this call may run instead (see dispatch.ts): edges of their own, marked `dispatch`.
-        const overrides = this.dispatch.targets(call, target, resolved.receiverTypes);
-        const confidence = dispatchConfidence(resolved.confidence, overrides.length, this.dispatch.interfaceMember(target) || this.dispatch.throughTypedInterface(target, resolved.receiverTypes));
-        for (const o of overrides) if (!direct.has(o.id)) this.addCall(file, from, o, site, 'dispatch', confidence);
-      }
+      for (const t of targets) this.addCall(file, from, t.to, site, t.resolution, t.confidence);
     }
     for (const flow of this.resolver.valueFlows(file, record)) {
       const site = { file: flow.from?.file ?? file, line: flow.line, character: flow.character };
@@ -224,6 +235,27 @@ export class CodeGraph {
       if (site.file !== file) (flow.targets.length ? this.crossFileValueFlows.add(file) : this.crossFileValueFlows).add(site.file);
       for (const target of flow.targets) this.addCall(file, flow.from, target, site, 'value', flow.confidence);
     }
+  }
+
+  /** The edges one call makes, in order: each resolved target, then the overrides that target may dispatch to. */
+  private callTargets(file: string, record: FileRecord, call: CallRecord): CallTarget[] {
+    const resolved = this.selfCallInSubclasses(file, call) ?? this.resolver.resolve(file, record, call);
+    if (!resolved) return NO_TARGETS;
+    if (resolved.builtinInterface === 'error') {
+      const methods = this.dispatch.goErrorMethods();
+      resolved.targets = methods;
+      resolved.confidence = dispatchConfidence(resolved.confidence, methods.length, true);
+    }
+    const out: CallTarget[] = [];
+    const direct = new Set(resolved.targets.map((t) => t.id));
+    for (const target of resolved.targets) {
+      out.push({ to: target, resolution: resolved.resolution, confidence: resolved.confidence });
+      // The overrides this call may run instead (see dispatch.ts): edges of their own, marked `dispatch`.
+      const overrides = this.dispatch.targets(call, target, resolved.receiverTypes);
+      const confidence = dispatchConfidence(resolved.confidence, overrides.length, this.dispatch.interfaceMember(target) || this.dispatch.throughTypedInterface(target, resolved.receiverTypes));
+      for (const o of overrides) if (!direct.has(o.id)) out.push({ to: o, resolution: 'dispatch', confidence });
+    }
+    return out;
   }
 
   /**

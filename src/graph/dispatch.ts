@@ -186,6 +186,12 @@ export class DispatchIndex {
     return out;
   }
 
+  /** Builds the workspace-wide tables dispatch builds on first use (see CodeGraph.prepareEdits). */
+  prepare(): void {
+    this.subtypesOf ??= this.buildSubtypes();
+    this.implementationsOf ??= this.build();
+  }
+
   implementations(method: IndexedSymbol): IndexedSymbol[] {
     this.implementationsOf ??= this.build();
     return this.implementationsOf.get(method.id) ?? [];

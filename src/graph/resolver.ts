@@ -190,6 +190,11 @@ export class CallResolver {
     return targets.length && targets.length <= MAX_OUTSIDE_IMPLEMENTERS ? { targets, resolution: 'dispatch', confidence: OUTSIDE_INTERFACE_CONFIDENCE } : undefined;
   }
 
+  /** Builds the workspace-wide tables resolution builds on first use (see CodeGraph.prepareEdits). */
+  prepare(): void {
+    this.outsideImplementers('');
+  }
+
   /** Workspace classes naming `typeName` as a base that is declared nowhere in the workspace (a lib.d.ts interface). */
   private outsideImplementers(typeName: string): IndexedSymbol[] {
     if (!this.implementersOutside) {

@@ -6,10 +6,11 @@ import { EMPTY_PROJECT } from '../../src/graph/modules';
 import { extractFile } from '../../src/index/extract';
 import { languageForPath } from '../../src/index/languages';
 import type { FileRecord } from '../../src/index/records';
+import { editSteps, snapshot } from './edit-steps';
 import { FIXTURES } from './helpers';
 
-async function fixtureRecords(): Promise<Map<string, { text: string; record: FileRecord }>> {
-  const root = path.join(FIXTURES, 'polyglot');
+async function fixtureRecords(fixture = 'polyglot'): Promise<Map<string, { text: string; record: FileRecord }>> {
+  const root = path.join(FIXTURES, fixture);
   const out = new Map<string, { text: string; record: FileRecord }>();
   const walk = async (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -23,16 +24,6 @@ async function fixtureRecords(): Promise<Map<string, { text: string; record: Fil
   };
   await walk(root);
   return out;
-}
-
-/** Everything a query can see of the graph, in a comparable form. */
-function snapshot(g: CodeGraph): string[] {
-  const lines: string[] = [];
-  g.calls.forEachEdge((_e, a, s, t) => lines.push(`call ${s} > ${t} ${a.resolution} ${a.confidence} ${a.sites.map((x) => `${x.file}:${x.line}:${x.character}`).join(',')}`));
-  g.imports.forEachEdge((_e, a, s, t) => lines.push(`import ${s} > ${t} ${a.line}`));
-  for (const [k, v] of g.moduleCallers) lines.push(`module ${k} ${v.map((x) => `${x.file}:${x.line}`).join(',')}`);
-  for (const s of g.table.all) lines.push(`symbol ${s.id} ${s.lineStart}-${s.lineEnd} ${s.doc ?? ''}`);
-  return lines.sort();
 }
 
 describe('CodeGraph.updateFile: re-linking one edited file in place', () => {
@@ -49,6 +40,27 @@ describe('CodeGraph.updateFile: re-linking one edited file in place', () => {
       records.set(rel, edited);
       assert.deepEqual(snapshot(graph), snapshot(new CodeGraph(records, EMPTY_PROJECT)), rel);
     }
+  });
+
+  it('gives the graph a rebuild gives after each of a series of edits to the same file (inserts, deletes, moved and changed calls, JSX)', async () => {
+    let inPlace = 0;
+    for (const fixture of ['polyglot', 'quality/tsx', 'quality/typescript']) {
+      const files = await fixtureRecords(fixture);
+      const records = new Map([...files].map(([k, v]) => [k, v.record]));
+      let graph = new CodeGraph(records, EMPTY_PROJECT);
+      for (const [rel, { text, record }] of files) {
+        let current = text;
+        for (const [i, step] of editSteps(record.lang === 'python' ? '#' : '//').entries()) {
+          current = step(current, i);
+          const edited = await extractFile(record.lang, current);
+          records.set(rel, edited);
+          if (graph.updateFile(rel, edited)) inPlace++;
+          else graph = new CodeGraph(records, EMPTY_PROJECT);
+          assert.deepEqual(snapshot(graph), snapshot(new CodeGraph(records, EMPTY_PROJECT)), `${fixture}/${rel} after edit ${i}`);
+        }
+      }
+    }
+    assert.ok(inPlace > 100, `${inPlace} edits re-linked in place`);
   });
 
   it('CodeGraph.build (yielding while it links) gives the graph the constructor gives', async () => {
