@@ -101,7 +101,7 @@ export class Engine implements Disposable {
       this.logger.log('warn', `Parse workers failed (${reason}); indexing on the main thread instead, which is slower.`),
     );
     const dir = options.storageDir === null ? undefined : (options.storageDir ?? path.join(this.root, '.sightline'));
-    this.persistence = new IndexPersistence(dir, options.cacheKey, this.logger, () => ({ files: this.files, indexedAt: this.indexedAt, graph: this.current }));
+    this.persistence = new IndexPersistence(dir, options.cacheKey, this.logger, () => ({ files: this.files, indexedAt: this.indexedAt, graph: this.current, unsaved: this.overlays }));
   }
 
   get status(): EngineStatus {

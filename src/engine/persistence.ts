@@ -16,6 +16,8 @@ export interface IndexState {
   files: ReadonlyMap<string, StoredFile>;
   indexedAt: string | null;
   graph: CodeGraph | undefined;
+  /** Files whose record may come from the editor's unsaved text rather than the file on disk. */
+  unsaved: ReadonlyMap<string, unknown>;
 }
 
 /**
@@ -135,8 +137,13 @@ export class IndexPersistence {
   /** What is written: the engine's records as they are now; undefined when the index is kept in memory only. */
   private records(): StoredIndex | undefined {
     if (!this.store) return undefined;
-    const { files, indexedAt } = this.state();
-    return { format: INDEX_FORMAT, indexedAt: indexedAt!, files: Object.fromEntries(files) };
+    const { files, indexedAt, unsaved } = this.state();
+    const saved = Object.fromEntries(files);
+    // A record of unsaved editor text carries the disk file's size and mtime: saved as such, the next session
+    // would keep it for a file whose disk contents it does not describe. No file's mtime is -1, so the next start
+    // reads and hashes the file on disk again.
+    for (const rel of unsaved.keys()) if (saved[rel]) saved[rel] = { ...saved[rel], mtimeMs: -1 };
+    return { format: INDEX_FORMAT, indexedAt: indexedAt!, files: saved };
   }
 
   /** Never thrown on: the next start re-parses what is not saved. */

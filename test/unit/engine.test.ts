@@ -116,6 +116,21 @@ describe('engine: incremental, persistent indexing', () => {
     assert.ok((await engine.ready()).table.byId.has('ts/src/strings.ts#normalize'));
   });
 
+  it('does not persist unsaved editor contents as the file on disk: the next session reads the disk again', async () => {
+    const engine = open();
+    await engine.index();
+    engine.setOverlay('ts/src/strings.ts', 'export function renamed(t: string) { return t; }\n');
+    assert.ok((await engine.ready()).table.byId.has('ts/src/strings.ts#renamed'));
+    await engine.index();
+    engine.dispose();
+    // The editor closed without saving: the file on disk never changed (same size and mtime).
+    const next = open();
+    const stats = await next.index();
+    assert.equal(stats.files_indexed, 1);
+    assert.ok(next.graph.table.byId.has('ts/src/strings.ts#normalize'));
+    assert.ok(!next.graph.table.byId.has('ts/src/strings.ts#renamed'));
+  });
+
   it('keeps partial results for a file with syntax errors', async () => {
     fs.writeFileSync(path.join(root, 'broken.ts'), 'export function ok() { return 1; }\nfunction broken( {\n');
     const engine = open({ storageDir: null });
