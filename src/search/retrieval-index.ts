@@ -137,6 +137,7 @@ export class RetrievalIndex implements Disposable {
         this.pages = reuse ? restored.pages : await generateWiki({ repository: this.repository, graph, docs: [...this.docs.keys()], readText: (rel) => this.source.readText(rel) }, slicer);
         this.pagesKey = key;
         this.pagesVersion = reuse ? restored.hash : undefined;
+        if (reuse) this.textIndex.log?.('info', `The saved wiki is current: ${restored.pages.length} pages served as saved.`);
         this.sectionById = undefined;
       }
     }

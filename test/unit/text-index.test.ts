@@ -244,6 +244,32 @@ describe('retrieval text index: persisted with the index', () => {
     ctx.workspaces.dispose();
   });
 
+  it('saves the wiki with the text index, serves it as saved while what it was made from is unchanged, and makes it again when a file changed', async () => {
+    fs.rmSync(path.join(cache(), TEXT_INDEX_FILE), { force: true });
+    const build = open();
+    const generated = (await build.engine.retrieval.ready()).wikiPages().map((p) => ({ ...p }));
+    const wikiAsk = { query: 'central symbols of the module', stores: ['wiki'], top_k: 10 } as const;
+    const answer = await callTool(build, 'retrieve', wikiAsk);
+    assert.ok(answer.results.some((r: { store: string }) => r.store === 'wiki'), JSON.stringify(answer.results));
+    await build.engine.retrieval.saved();
+    build.workspaces.dispose();
+    const ctx = open();
+    const pages = (await ctx.engine.retrieval.ready()).wikiPages();
+    assert.ok(warnings(ctx).some((l) => /^info: The saved wiki is current: \d+ pages/.test(l)), warnings(ctx).join('\n'));
+    assert.deepEqual(pages.map((p) => ({ ...p })), generated);
+    assert.deepEqual((await callTool(ctx, 'retrieve', wikiAsk)).results, answer.results);
+    const file = [...ctx.engine.indexedFiles().keys()].find((f) => f.endsWith('.ts'))!;
+    ctx.workspaces.dispose();
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    fs.appendFileSync(path.join(root, file), '\nexport function plughWidget(): number {\n  return 7;\n}\n');
+    const changed = open();
+    const after = (await changed.engine.retrieval.ready()).wikiPages();
+    assert.ok(!warnings(changed).some((l) => /saved wiki is current/.test(l)), warnings(changed).join('\n'));
+    assert.ok(after.some((p) => p.markdown.includes('plughWidget')));
+    changed.workspaces.dispose();
+    fs.writeFileSync(path.join(root, file), text);
+  });
+
   it('a file changed while closed is re-indexed from its text on load; the rest is served from the file', async () => {
     const ctx0 = open();
     const [file] = [...(await ctx0.engine.ready(), ctx0.engine.indexedFiles().keys())].filter((f) => f.endsWith('.ts'));
