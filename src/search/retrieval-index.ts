@@ -312,9 +312,10 @@ export class RetrievalIndex implements Disposable {
     const hash = createHash('sha1').update(`${WIKI_RECIPE}\0${ENTRY_RECIPE}\0${this.repository}\0`);
     const files = this.source.indexedFiles();
     const ranks: number[] = [];
+    const byOrdinal = graph.symbolRanks();
     for (const file of [...graph.table.files.keys()].sort()) {
       hash.update(file).update('\0').update(files.get(file)?.hash ?? '').update('\0');
-      for (const s of graph.table.byFile.get(file) ?? []) ranks.push(graph.symbolRank(s.id));
+      for (const s of graph.table.byFile.get(file) ?? []) ranks.push(byOrdinal[s.ordinal] ?? 0);
     }
     hash.update(new Uint8Array(Float64Array.from(ranks).buffer));
     for (const rel of [...this.docs.keys()].sort()) hash.update(rel).update('\0').update(this.docs.get(rel)!.version).update('\0');
@@ -440,7 +441,7 @@ export class RetrievalIndex implements Disposable {
     let best = maxBoosts.get(graph);
     if (best === undefined) {
       let rank = 0;
-      for (const s of graph.table.all) rank = Math.max(rank, graph.symbolRank(s.id));
+      for (const r of graph.symbolRanks()) rank = Math.max(rank, r);
       best = 1 + 4 * Math.sqrt(rank);
       maxBoosts.set(graph, best);
     }
