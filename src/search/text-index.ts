@@ -163,12 +163,12 @@ export class TextIndex {
     const avg = [this.lengthSums[0] / n, this.lengthSums[1] / n];
     for (const q of terms) {
       const u = unique.indexOf(q);
-      for (const { weight, places } of this.derivedTerms(q)) {
+      for (const { weight, t: only, places } of this.derivedTerms(q)) {
         // Postings of every segment that has the term, live entries only (into each segment's buffers): title first, then text.
         const df = [0, 0];
         for (let seg = 0; seg < segs.length; seg++) {
           const g = segs[seg];
-          const t = places.length === 1 ? (seg === 0 ? places[0] : -1) : places[seg];
+          const t = places ? places[seg] : only;
           g.listCount = 0;
           if (t < 0) continue;
           g.room(postingBytes(g.s, t));
@@ -224,8 +224,8 @@ export class TextIndex {
     }
     return segs.map((g) => {
       const { total, matched } = g;
-      // Entries in increasing order, as a scan of every entry would list them.
-      const hits = g.hits.subarray(0, g.hitCount).sort();
+      // In the order first scored: `search` sorts them, `top` needs no order.
+      const hits = g.hits.subarray(0, g.hitCount);
       for (const d of hits) {
         let quality = 0;
         for (let w = 0; w < words; w++) quality += bitCount(matched[d * words + w]);
@@ -251,7 +251,8 @@ export class TextIndex {
     const ids: string[] = [];
     const scores: number[] = [];
     for (const { s, hits, scores: total } of this.score(query)) {
-      for (const d of hits) {
+      // In entry order, as a scan of every entry would list them.
+      for (const d of hits.sort()) {
         if (!accept(s.docIdBytes[s.docIdOffsets[d]])) continue;
         ids.push(docIdAt(s, d));
         scores.push(total[d]);
@@ -273,21 +274,23 @@ export class TextIndex {
     const best = new Float64Array(limit);
     let kept = 0;
     let accepted = 0;
+    // Whether a store's entries count, by the id's first byte (-1: not asked yet).
+    const takes = new Int8Array(256).fill(-1);
+    const ok = (s: Segment, d: number) => {
+      const b = s.docIdBytes[s.docIdOffsets[d]];
+      if (takes[b] < 0) takes[b] = accept(b) ? 1 : 0;
+      return takes[b] === 1;
+    };
     for (const { s, hits, scores } of scored) {
-      let prevHit = -2;
-      let prevAccepted = false;
       for (const d of hits) {
-        const ok = accept(s.docIdBytes[s.docIdOffsets[d]]);
-        if (!ok) scores[d] = 0;
-        else {
-          accepted++;
-          if (kept < limit) heapPush(best, kept++, scores[d]);
-          else if (scores[d] > best[0]) heapReplaceTop(best, limit, scores[d]);
-          if (!(prevAccepted && prevHit === d - 1 && sameKey(s, d - 1, d))) total++;
-        }
-        prevHit = d;
-        prevAccepted = ok;
+        if (!ok(s, d)) continue;
+        accepted++;
+        if (kept < limit) heapPush(best, kept++, scores[d]);
+        else if (scores[d] > best[0]) heapReplaceTop(best, limit, scores[d]);
+        // A signature and a body of one symbol are neighbours: the pair counts once.
+        if (!(d > 0 && scores[d - 1] > 0 && ok(s, d - 1) && sameKey(s, d - 1, d))) total++;
       }
+      for (const d of hits) if (!ok(s, d)) scores[d] = 0;
     }
     // The limit-th best plain score: no entry below it divided by maxBoost can reach the best `limit` boosted.
     // (More entries than `limit` kept: the heap's least is then the limit-th best, counting equal scores.)
@@ -314,14 +317,14 @@ export class TextIndex {
     const out: Derived[] = [];
     const byTerm = n > 1 ? new Map<string, Derived>() : undefined;
     const at = (seg: number, t: number, weight: number) => {
-      if (!byTerm) return void out.push({ weight, places: Int32Array.of(t) });
+      if (!byTerm) return void out.push({ weight, t });
       const term = termAt(this.segments[seg], t);
       let found = byTerm.get(term);
       if (!found) {
-        byTerm.set(term, (found = { weight, places: new Int32Array(n).fill(-1) }));
+        byTerm.set(term, (found = { weight, t: -1, places: new Int32Array(n).fill(-1) }));
         out.push(found);
       }
-      found.places[seg] = t;
+      found.places![seg] = t;
     };
     const prefix = q.length >= 4;
     const maxDistance = q.length >= 6 ? Math.min(MAX_FUZZY, Math.round(q.length * 0.2)) : 0;
@@ -350,10 +353,11 @@ export class TextIndex {
   }
 }
 
-/** A term a query term matches: its weight, and its number in each segment (-1: not there; one number: segment 0's). */
+/** A term a query term matches: its weight, and its number in each segment (-1: not there); with one segment, `t`. */
 interface Derived {
   weight: number;
-  places: Int32Array;
+  t: number;
+  places?: Int32Array;
 }
 
 const encoder = new TextEncoder();
@@ -381,7 +385,7 @@ function utf16Length(s: Segment, t: number): number {
 
 interface ScoredSegment {
   s: Segment;
-  /** Entries with a score, ascending. */
+  /** Entries with a score, in no particular order. */
   hits: Uint32Array;
   /** Score by entry number. */
   scores: Float64Array;
