@@ -91,6 +91,22 @@ describe('retrieval text index: MiniSearch answers from typed arrays', () => {
     return index;
   };
 
+  it('finds the misspellings MiniSearch finds in a dictionary of many shared beginnings (walked as a trie, runs skipped)', () => {
+    // Words over four letters: long runs share their first letters, so the walk reuses rows and skips runs often.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const word = (min: number, max: number) => Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, () => 'abcd'[Math.floor(next() * 4)]).join('');
+    const entries: TextEntry[] = Array.from({ length: 400 }, (_, i) => ({ id: `code|e${i}`, title: word(3, 9), text: `${word(6, 10)} ${word(2, 12)} naïve ${word(6, 8)}é` }));
+    const index = new TextIndex();
+    index.replace('words', 'v1', entries);
+    const reference = miniSearch();
+    reference.addAll(entries);
+    for (let i = 0; i < 60; i++) {
+      const q = i % 10 === 9 ? `${word(5, 8)}é` : word(6, 12);
+      assertSameHits(index.search(q), miniHits(reference, q), q);
+    }
+  });
+
   it('scores and ranks every query as MiniSearch does (exact, prefix, misspelt, non-ASCII, repeated words)', () => {
     const index = built();
     assert.equal(index.entryCount, all.length);
