@@ -84,7 +84,12 @@ export async function runIndex(corpus: Corpus, options: { workers?: number; quer
   };
   const workspaces = new Workspaces([engine]);
   const ctx: ToolContext = { workspaces, features: new IndexLanguageFeatures(workspaces), logger };
-  result.retrievalBuild = await timedAsync(async () => void (await (await engine.retrieval.ready()).searchContent('bench', { stores: STORES })));
+  result.retrievalBuild = await timedAsync(async () => {
+    const index = await engine.retrieval.ready();
+    await index.searchContent('bench', { stores: STORES });
+    // The symbol-name index is built on the first name query: built here too, so this row stays all of retrieval's.
+    await index.searchSymbols('bench');
+  });
   result.queries = await runQueries(ctx, graph, pickQueries(graph), options.queries);
   if (options.edits > 0) result.incremental = await runEdits(engine, options.edits);
   engine.dispose();

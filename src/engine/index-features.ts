@@ -118,7 +118,7 @@ export class IndexLanguageFeatures implements LanguageFeatures {
   /** Symbols by name (exact, prefix, words, substring, misspelling), best first, as search_symbols ranks them. */
   async workspaceSymbols(query: string, root: string, _signal?: AbortSignal, deadline?: Deadline): Promise<Answer<ProviderSymbol[]>> {
     const engine = this.engine(root);
-    const hits = (await engine.retrievalWithin(deadline)).searchSymbols(query, undefined, WORKSPACE_SYMBOL_LIMIT);
+    const hits = await (await engine.retrievalWithin(deadline)).searchSymbols(query, undefined, WORKSPACE_SYMBOL_LIMIT, deadline);
     return index(hits.slice(0, WORKSPACE_SYMBOL_LIMIT).map((h) => providerSymbol(engine, h.symbol)));
   }
 }

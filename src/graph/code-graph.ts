@@ -346,9 +346,14 @@ export class CodeGraph {
 
   /** PageRank over the call graph: callees of many callers rank high. Computed once per graph version. */
   symbolRank(id: string): number {
-    this.rank ??= this.calls.order ? this.calls.pageRank(50, 1e-6) : new Float64Array(0);
     const sym = this.table.byId.get(id);
-    return sym ? this.rank[sym.ordinal] : 0;
+    return sym ? this.symbolRanks()[sym.ordinal] : 0;
+  }
+
+  /** Every symbol's rank (symbolRank) by its ordinal: for passes over all symbols, without a lookup by id each. */
+  symbolRanks(): Float64Array {
+    this.rank ??= this.calls.order ? this.calls.pageRank(50, 1e-6) : new Float64Array(0);
+    return this.rank;
   }
 
   /** PageRank over the import graph: files many others depend on rank high. */

@@ -82,7 +82,7 @@ export class ContentSearch {
    */
   top(query: string, stores: ReadonlySet<Store>, limit: number, maxBoost: number, resolve: (id: string) => ContentDoc | undefined, boost: (doc: ContentDoc) => number): { hits: ContentHit[]; total: number } {
     const { total, candidates } = this.index.top(query, storeBytes(stores), 2 * limit, maxBoost);
-    return { hits: onePerRef(rank(candidates, resolve, () => true, boost)).slice(0, limit), total };
+    return { hits: bestResolved(candidates, limit, maxBoost, resolve, boost), total };
   }
 }
 
@@ -92,6 +92,45 @@ function storeBytes(stores: ReadonlySet<Store>): (storeByte: number) => boolean 
   return (b) => bytes.has(b);
 }
 
+/**
+ * What `onePerRef(rank(raw, …)).slice(0, limit)` gives, resolving the entries best plain score first, in rounds of
+ * twice as many, and stopping once `limit` citations score above what any entry left could reach (its plain score
+ * times `maxBoost`): a query whose best hits are close in score can leave tens of thousands of candidates, of
+ * which a few hundred are looked at.
+ */
+function bestResolved(raw: RawHits, limit: number, maxBoost: number, resolve: (id: string) => ContentDoc | undefined, boost: (doc: ContentDoc) => number): ContentHit[] {
+  const n = raw.ids.length;
+  const ascending = Float64Array.from(raw.scores).sort();
+  const hits: ContentHit[] = [];
+  const best = new Map<string, number>();
+  let upper = Infinity;
+  for (let round = 4 * limit; ; round *= 2) {
+    // This round takes the entries from the round-th best plain score up to where the last round stopped.
+    const floor = round < n ? ascending[n - round] : -Infinity;
+    for (let i = 0; i < n; i++) {
+      const plain = raw.scores[i];
+      if (plain < floor || plain >= upper) continue;
+      const doc = resolve(raw.ids[i]);
+      if (!doc) continue;
+      const score = plain * boost(doc);
+      hits.push({ doc, score });
+      if (!((best.get(doc.ref) ?? -1) >= score)) best.set(doc.ref, score);
+    }
+    if (floor === -Infinity) break;
+    // Every entry not looked at is below `floor`: boosted, at most floor × maxBoost.
+    const reach = floor * maxBoost;
+    let above = 0;
+    for (const v of best.values()) if (v > reach) above++;
+    if (above >= limit) break;
+    upper = floor;
+  }
+  return onePerRef(hits.sort(byScore)).slice(0, limit);
+}
+
+function byScore(a: ContentHit, b: ContentHit): number {
+  return b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1);
+}
+
 function rank(raw: RawHits, resolve: (id: string) => ContentDoc | undefined, accept: (doc: ContentDoc) => boolean, boost: (doc: ContentDoc) => number): ContentHit[] {
   const hits: ContentHit[] = [];
   for (let i = 0; i < raw.ids.length; i++) {
@@ -99,7 +138,7 @@ function rank(raw: RawHits, resolve: (id: string) => ContentDoc | undefined, acc
     const doc = resolve(raw.ids[i]);
     if (doc && accept(doc)) hits.push({ doc, score: raw.scores[i] * boost(doc) });
   }
-  return hits.sort((a, b) => b.score - a.score || (a.doc.id < b.doc.id ? -1 : 1));
+  return hits.sort(byScore);
 }
 
 /** The best hit of each citation (`ref`): a symbol's body and its signature are the same citation. */

@@ -84,18 +84,21 @@ export class NameIndex<Id = string> {
 
   /**
    * Ids of simple names containing `q`, to `visit`: names holding all of its trigrams (the rarest first), then
-   * checked. Short queries, and names too long to cut into trigrams, are scanned.
+   * checked. Short queries, and names too long to cut into trigrams, are scanned. With `afterPrefix`, names that
+   * start with `q` are left out: the caller has visited their ids already (`prefix`), tens of thousands for a
+   * common stem.
    */
-  substring(q: string, visit: (id: Id) => void): void {
+  substring(q: string, visit: (id: Id) => void, afterPrefix = false): void {
+    const skip = (key: string) => !key.includes(q) || (afterPrefix && key.startsWith(q));
     let keys: Iterable<string> = this.simpleNames.keys();
     if (q.length >= 3) {
-      for (const key of this.longNames) if (key.includes(q)) this.byKey.get(key)!.forEach((id) => visit(id));
+      for (const key of this.longNames) if (!skip(key)) this.byKey.get(key)!.forEach((id) => visit(id));
       const postings = [...new Set(trigrams(q))].map((t) => this.byTrigram.get(t));
       if (postings.some((p) => !p)) return;
       postings.sort((a, b) => a!.size - b!.size);
       keys = postings[0]!;
     }
-    for (const key of keys) if (key.includes(q)) this.byKey.get(key)!.forEach((id) => visit(id));
+    for (const key of keys) if (!skip(key)) this.byKey.get(key)!.forEach((id) => visit(id));
   }
 
   /** Ids whose qualified name has every one of `words` (lower case) among its words. */

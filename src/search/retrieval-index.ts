@@ -1,4 +1,4 @@
-import { type Deadline, type DeadlineCheck, TimeSlicer } from '../common/deadline';
+import { type Deadline, TimeSlicer } from '../common/deadline';
 import type { Disposable } from '../common/disposable';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
@@ -10,7 +10,8 @@ import { type Chunk, chunkMarkdown, type MarkdownDocument, parseMarkdown } from 
 import type { ChangeTime, RetrievalSource, TextIndexFile } from './source';
 import { SymbolSearch, type SymbolHit, type SymbolResults } from './symbol-search';
 import type { TextEntry } from './text-index';
-import { generateWiki, type WikiPage } from './wiki';
+import { decodeRetrievalFile, encodeRetrievalFile, type PersistedWiki } from './retrieval-file';
+import { generateWiki, WIKI_RECIPE, type WikiPage } from './wiki';
 
 /** Code bodies longer than this are indexed by their head: enough for BM25, bounded memory. */
 const BODY_INDEX_CHARS = 4000;
@@ -58,14 +59,24 @@ export class RetrievalIndex implements Disposable {
   private readonly content: ContentSearch;
   private docs = new Map<string, DocEntry>();
   private pages: WikiPage[] = [];
+  /** What `pages` were generated from (see wikiKey), and what they hash to (pagesHash: the text index's version of them). */
+  private pagesKey?: string;
+  private pagesVersion?: string;
+  /** The wiki saved with the text index, until the first sync takes it (its key matches) or generates another. */
+  private restoredWiki?: PersistedWiki;
   private collectionList: Collection[] = [];
   private current?: CodeGraph;
+  /** `current`'s version when it was synced: an edit re-linked in place bumps it. */
+  private currentVersion = -1;
   private stale = true;
   private contentSynced = false;
   /** Counts syncs, so a text-index build knows whether what it built is still current. */
   private generation = 0;
   private syncing?: Promise<void>;
   private contentBuild?: Promise<void>;
+  /** The graph and version the symbol-name index was last brought in step with (built on the first name query). */
+  private symbolsAt?: { graph: CodeGraph; version: number };
+  private symbolsBuild?: Promise<void>;
   private times?: ReadonlyMap<string, ChangeTime>;
   private readonly subscription: Disposable;
   /** The persisted text index was read (or there was none to read). */
@@ -111,15 +122,28 @@ export class RetrievalIndex implements Disposable {
   private async sync(graph: CodeGraph): Promise<void> {
     this.stale = false;
     const slicer = new TimeSlicer();
-    // An edit can be re-linked into the same graph object: the symbols' own change check says whether code moved.
-    const codeChanged = (await this.symbols.sync(graph, slicer)) || graph !== this.current;
+    // An edit can be re-linked into the same graph object: its version says whether code moved. The symbol-name
+    // index is not brought in step here (only name queries need it, see symbolsReady): `retrieve` does not wait for it.
+    const codeChanged = graph !== this.current || graph.version !== this.currentVersion;
     const docsChanged = await this.syncDocs(slicer);
+    // The persisted text index comes with the wiki it indexed: read it before deciding to generate the wiki.
+    if (!this.loaded) this.loadPersisted();
     if (docsChanged || codeChanged) {
-      this.pages = await generateWiki({ repository: this.repository, graph, docs: [...this.docs.keys()], readText: (rel) => this.source.readText(rel) }, slicer);
-      this.sectionById = undefined;
+      const key = this.wikiKey(graph);
+      if (key !== this.pagesKey) {
+        const restored = this.restoredWiki;
+        this.restoredWiki = undefined;
+        const reuse = restored?.key === key;
+        this.pages = reuse ? restored.pages : await generateWiki({ repository: this.repository, graph, docs: [...this.docs.keys()], readText: (rel) => this.source.readText(rel) }, slicer);
+        this.pagesKey = key;
+        this.pagesVersion = reuse ? restored.hash : undefined;
+        if (reuse) this.textIndex.log?.('info', `The saved wiki is current: ${restored.pages.length} pages served as saved.`);
+        this.sectionById = undefined;
+      }
     }
     if (docsChanged) this.chunkById = undefined;
     this.current = graph;
+    this.currentVersion = graph.version;
     this.generation++;
     this.contentSynced = false;
   }
@@ -140,7 +164,6 @@ export class RetrievalIndex implements Disposable {
     const generation = this.generation;
     const graph = this.graph;
     const slicer = new TimeSlicer();
-    if (!this.loaded) this.loadPersisted();
     const files = this.source.indexedFiles();
     for (const owner of this.content.ownersWithPrefix('src:')) if (!graph.table.files.has(owner.slice(4))) this.content.remove(owner);
     for (const file of graph.table.files.keys()) {
@@ -156,14 +179,18 @@ export class RetrievalIndex implements Disposable {
       if (!this.content.isCurrent(`doc:${rel}`, version)) await this.content.replaceSliced(`doc:${rel}`, version, entry.chunks.map((c) => chunkEntry(entry, c)), slicer);
     }
     const pages = this.pages;
-    const wikiVersion = `${ENTRY_RECIPE}:${pagesHash(pages)}`;
+    this.pagesVersion ??= pagesHash(pages);
+    const wikiVersion = `${ENTRY_RECIPE}:${this.pagesVersion}`;
     if (!this.content.isCurrent('wiki', wikiVersion)) await this.content.replaceSliced('wiki', wikiVersion, pages.flatMap(wikiEntries), slicer);
     // Re-synced meanwhile (a new graph, changed docs): the caller's loop builds again from the new state.
     this.contentSynced = generation === this.generation;
     if (this.contentSynced) this.saveIfWorthIt();
   }
 
-  /** The text index as last saved, if it can be trusted; entries of files changed since are replaced by the sync. */
+  /**
+   * The text index as last saved, if it can be trusted; entries of files changed since are replaced by the sync.
+   * The wiki saved with it is kept for the sync, which takes it if it was generated from what the graph is now.
+   */
   private loadPersisted(): void {
     this.loaded = true;
     const file = this.textIndex.file;
@@ -172,7 +199,9 @@ export class RetrievalIndex implements Disposable {
       const started = performance.now();
       const bytes = file.load();
       if (!bytes) return;
-      this.content.index.load(bytes);
+      const { segment, wiki } = decodeRetrievalFile(bytes);
+      this.content.index.load(segment);
+      this.restoredWiki = wiki;
       const ms = Math.round(performance.now() - started);
       this.textIndex.log?.('info', `Loaded the text index: ${this.content.index.entryCount} entries, ${(bytes.length / 1e6).toFixed(1)} MB, in ${ms} ms.`);
     } catch (e) {
@@ -190,7 +219,7 @@ export class RetrievalIndex implements Disposable {
     if (!file || this.saving || index.changedSinceMerge === 0) return;
     if (this.savedOnce && index.changedSinceMerge < Math.max(SAVE_AFTER_CHANGES, index.entryCount / 20)) return;
     this.savedOnce = true;
-    const bytes = index.encode();
+    const bytes = encodeRetrievalFile(index.encode(), this.pagesKey === undefined ? undefined : { key: this.pagesKey, hash: this.pagesVersion ?? pagesHash(this.pages), pages: this.pages });
     this.unsaved = bytes;
     this.saving = file
       .save(bytes)
@@ -273,6 +302,29 @@ export class RetrievalIndex implements Disposable {
     }
   }
 
+  /**
+   * What the wiki is generated from, as one hash: every source file's content hash, the docs' versions, the import
+   * edges and every symbol's rank (the project's configuration can change links without changing a file), and the
+   * recipes. The same key gives the same pages (generateWiki is deterministic), so saved pages can be served as
+   * they are. Costs a hash of a few hundred kB and the ranks, which `retrieve` computes anyway for its boost.
+   */
+  private wikiKey(graph: CodeGraph): string {
+    const hash = createHash('sha1').update(`${WIKI_RECIPE}\0${ENTRY_RECIPE}\0${this.repository}\0`);
+    const files = this.source.indexedFiles();
+    const ranks: number[] = [];
+    const byOrdinal = graph.symbolRanks();
+    for (const file of [...graph.table.files.keys()].sort()) {
+      hash.update(file).update('\0').update(files.get(file)?.hash ?? '').update('\0');
+      for (const s of graph.table.byFile.get(file) ?? []) ranks.push(byOrdinal[s.ordinal] ?? 0);
+    }
+    hash.update(new Uint8Array(Float64Array.from(ranks).buffer));
+    for (const rel of [...this.docs.keys()].sort()) hash.update(rel).update('\0').update(this.docs.get(rel)!.version).update('\0');
+    const edges: string[] = [];
+    graph.imports.forEachEdge((_e, _a, from, to) => void edges.push(`${from}\0${to}`));
+    hash.update(edges.sort().join('\n'));
+    return hash.digest('hex');
+  }
+
   /** Re-reads and re-chunks markdown whose size or mtime changed; returns whether any did. */
   private async syncDocs(slicer: TimeSlicer): Promise<boolean> {
     const files = this.source.docFiles();
@@ -304,13 +356,34 @@ export class RetrievalIndex implements Disposable {
     return changed;
   }
 
+  /**
+   * Brings the symbol-name index in step with the current graph: built on the first name query of a process (not
+   * before the first `retrieve`, which does not read it), then kept in step file by file. Shared by the calls that
+   * wait; with a deadline, gives up waiting at it while the build goes on.
+   */
+  private async symbolsReady(deadline?: Deadline): Promise<void> {
+    const inStep = () => this.symbolsAt?.graph === this.graph && this.symbolsAt.version === this.graph.version;
+    while (!inStep()) {
+      this.symbolsBuild ??= (async () => {
+        const graph = this.graph;
+        const version = graph.version;
+        await this.symbols.sync(graph, new TimeSlicer());
+        this.symbolsAt = { graph, version };
+      })().finally(() => (this.symbolsBuild = undefined));
+      const hint = 'The symbol-name index of this repository is still being built: retry in a few seconds.';
+      await (deadline ? deadline.race(this.symbolsBuild, hint) : this.symbolsBuild);
+    }
+  }
+
   /** See SymbolSearch.search: `enough` lets it skip the costly kinds of match once that many better ones are found. */
-  searchSymbols(query: string, filter?: (s: IndexedSymbol) => boolean, enough?: number, deadline?: DeadlineCheck): SymbolHit[] {
+  async searchSymbols(query: string, filter?: (s: IndexedSymbol) => boolean, enough?: number, deadline?: Deadline): Promise<SymbolHit[]> {
+    await this.symbolsReady(deadline);
     return this.symbols.search(this.graph, query, filter, enough, deadline);
   }
 
   /** See SymbolSearch.top: the `limit` best hits as search_symbols lists them, and how many matched. */
-  topSymbols(query: string, filter: (s: IndexedSymbol) => boolean, limit: number, deadline?: DeadlineCheck): SymbolResults {
+  async topSymbols(query: string, filter: (s: IndexedSymbol) => boolean, limit: number, deadline?: Deadline): Promise<SymbolResults> {
+    await this.symbolsReady(deadline);
     return this.symbols.top(this.graph, query, filter, limit, deadline);
   }
 
@@ -368,7 +441,7 @@ export class RetrievalIndex implements Disposable {
     let best = maxBoosts.get(graph);
     if (best === undefined) {
       let rank = 0;
-      for (const s of graph.table.all) rank = Math.max(rank, graph.symbolRank(s.id));
+      for (const r of graph.symbolRanks()) rank = Math.max(rank, r);
       best = 1 + 4 * Math.sqrt(rank);
       maxBoosts.set(graph, best);
     }

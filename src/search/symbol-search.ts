@@ -205,7 +205,7 @@ export class SymbolSearch {
       for (const slot of this.names.withWords(words)) consider(slot);
     }
     tier = MATCH_ORDER.indexOf('substring');
-    this.names.substring(lower, (slot) => consider(slot));
+    this.names.substring(lower, (slot) => consider(slot), true);
     // Misspellings: every word of four letters or more within a quarter of its length in edits. Shorter words
     // and prefixes are left out here: they match most of a large workspace and the tiers above cover them.
     const misspelt = identifierTokens(q).filter((t) => t.length >= 4);

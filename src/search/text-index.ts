@@ -39,6 +39,8 @@ interface OwnerAt {
 
 export class TextIndex {
   private segments: Segment[] = [];
+  /** Query buffers per segment (see score). */
+  private scratch: Scratch[] = [];
   private alive: Uint8Array[] = [];
   private owners = new Map<string, OwnerAt>();
   private pending = new SegmentBuilder();
@@ -146,63 +148,57 @@ export class TextIndex {
     });
   }
 
-  /** Every entry that matches, with its score: `search` and `top` read this. */
+  /**
+   * Every entry that matches, with its score: `search` and `top` read this, before the next query reuses the arrays
+   * (per segment, kept between queries: allocating ~3 MB per query at a million lines made the collector the
+   * largest part of a slow query).
+   */
   private score(query: string): ScoredSegment[] {
     this.seal();
     const terms = textTerms(query).filter(Boolean);
     const unique = [...new Set(terms)];
     const words = Math.ceil(unique.length / 32);
-    const segs = this.segments.map((s, i) => ({
-      s,
-      alive: this.alive[i],
-      total: new Float64Array(s.docCount),
-      spec: new Float64Array(s.docCount),
-      matched: new Uint32Array(s.docCount * words),
-      /** Entries the current query term touched (the first `touchedCount`). */
-      touched: new Uint32Array(s.docCount),
-      touchedCount: 0,
-    }));
+    const segs = this.scratchFor(words);
     const n = this.liveDocs;
     const avg = [this.lengthSums[0] / n, this.lengthSums[1] / n];
-    let docs = new Uint32Array(256);
-    let tfs = new Uint32Array(256);
     for (const q of terms) {
       const u = unique.indexOf(q);
-      for (const { weight, places } of this.derivedTerms(q).values()) {
-        // Postings of every segment that has the term, live entries only: title first, then text.
-        const lists: { seg: number; title: number; count: number; docs: Uint32Array; tfs: Uint32Array }[] = [];
+      for (const { weight, t: only, places } of this.derivedTerms(q)) {
+        // Postings of every segment that has the term, live entries only (into each segment's buffers): title first, then text.
         const df = [0, 0];
-        places.forEach((t, seg) => {
-          if (t < 0) return;
-          const room = postingBytes(segs[seg].s, t);
-          if (docs.length < room) {
-            docs = new Uint32Array(room);
-            tfs = new Uint32Array(room);
-          }
-          const read = readPostings(segs[seg].s, t, docs, tfs);
-          const alive = segs[seg].alive;
-          const keep = { seg, title: 0, count: 0, docs: new Uint32Array(read.count), tfs: new Uint32Array(read.count) };
+        for (let seg = 0; seg < segs.length; seg++) {
+          const g = segs[seg];
+          const t = places ? places[seg] : only;
+          g.listCount = 0;
+          if (t < 0) continue;
+          g.room(postingBytes(g.s, t));
+          const read = readPostings(g.s, t, g.docs, g.tfs);
+          const { alive, docs, tfs } = g;
+          let title = 0;
+          let count = 0;
           for (let k = 0; k < read.count; k++) {
             if (!alive[docs[k]]) continue;
-            if (k < read.title) keep.title++;
-            keep.docs[keep.count] = docs[k];
-            keep.tfs[keep.count++] = tfs[k];
+            if (k < read.title) title++;
+            docs[count] = docs[k];
+            tfs[count++] = tfs[k];
           }
-          df[0] += keep.title;
-          df[1] += keep.count - keep.title;
-          lists.push(keep);
-        });
+          g.listTitle = title;
+          g.listCount = count;
+          df[0] += title;
+          df[1] += count - title;
+        }
         for (const field of [0, 1] as const) {
           if (!df[field]) continue;
           // BM25's idf over live entries of every segment.
           const idf = Math.log(1 + (n - df[field] + 0.5) / (df[field] + 0.5));
           const factor = weight * FIELD_BOOST[field];
           const avgLength = avg[field];
-          for (const { seg, title, count, docs: ds, tfs: fs } of lists) {
-            const g = segs[seg];
-            const { s, spec, touched } = g;
+          for (const g of segs) {
+            if (!g.listCount) continue;
+            const { s, spec, touched, docs: ds, tfs: fs } = g;
             const lengths = field === 0 ? s.titleLen : s.textLen;
-            const [from, to] = field === 0 ? [0, title] : [title, count];
+            const from = field === 0 ? 0 : g.listTitle;
+            const to = field === 0 ? g.listTitle : g.listCount;
             for (let k = from; k < to; k++) {
               const d = ds[k];
               const tf = fs[k];
@@ -218,6 +214,7 @@ export class TextIndex {
         const { total, spec, matched, touched } = g;
         for (let i = 0; i < g.touchedCount; i++) {
           const d = touched[i];
+          if (total[d] === 0) g.hits[g.hitCount++] = d;
           total[d] += spec[d];
           spec[d] = 0;
           matched[d * words + (u >>> 5)] |= 1 << (u & 31);
@@ -225,17 +222,28 @@ export class TextIndex {
         g.touchedCount = 0;
       }
     }
-    return segs.map(({ s, total, matched }) => {
-      const hits: number[] = [];
-      for (let d = 0; d < s.docCount; d++) {
-        if (total[d] === 0) continue;
+    return segs.map((g) => {
+      const { total, matched } = g;
+      // In the order first scored: `search` sorts them, `top` needs no order.
+      const hits = g.hits.subarray(0, g.hitCount);
+      for (const d of hits) {
         let quality = 0;
         for (let w = 0; w < words; w++) quality += bitCount(matched[d * words + w]);
         total[d] *= quality;
-        hits.push(d);
       }
-      return { s, hits, scores: total };
+      return { s: g.s, hits, scores: total };
     });
+  }
+
+  /**
+   * Each segment's query buffers, cleared of the last query's marks (only where it left them), with room for
+   * `words` words of matched query terms per entry.
+   */
+  private scratchFor(words: number): Scratch[] {
+    const segs = this.segments;
+    if (this.scratch.length !== segs.length || this.scratch.some((g, i) => g.s !== segs[i])) this.scratch = segs.map((s, i) => new Scratch(s, this.alive[i]));
+    for (const g of this.scratch) g.reset(words);
+    return this.scratch;
   }
 
   /** Every entry that matches (of the stores `accept` takes, by the first byte of the id), with its score. */
@@ -243,7 +251,8 @@ export class TextIndex {
     const ids: string[] = [];
     const scores: number[] = [];
     for (const { s, hits, scores: total } of this.score(query)) {
-      for (const d of hits) {
+      // In entry order, as a scan of every entry would list them.
+      for (const d of hits.sort()) {
         if (!accept(s.docIdBytes[s.docIdOffsets[d]])) continue;
         ids.push(docIdAt(s, d));
         scores.push(total[d]);
@@ -261,24 +270,31 @@ export class TextIndex {
   top(query: string, accept: (storeByte: number) => boolean, limit: number, maxBoost: number): { total: number; candidates: RawHits } {
     const scored = this.score(query);
     let total = 0;
-    const kept: number[] = [];
+    // The best `limit` plain scores so far, as a min-heap: its least is the limit-th best once it is full.
+    const best = new Float64Array(limit);
+    let kept = 0;
+    let accepted = 0;
+    // Whether a store's entries count, by the id's first byte (-1: not asked yet).
+    const takes = new Int8Array(256).fill(-1);
+    const ok = (s: Segment, d: number) => {
+      const b = s.docIdBytes[s.docIdOffsets[d]];
+      if (takes[b] < 0) takes[b] = accept(b) ? 1 : 0;
+      return takes[b] === 1;
+    };
     for (const { s, hits, scores } of scored) {
-      let prevHit = -2;
-      let prevAccepted = false;
       for (const d of hits) {
-        const ok = accept(s.docIdBytes[s.docIdOffsets[d]]);
-        if (!ok) scores[d] = 0;
-        else {
-          kept.push(scores[d]);
-          if (!(prevAccepted && prevHit === d - 1 && sameKey(s, d - 1, d))) total++;
-        }
-        prevHit = d;
-        prevAccepted = ok;
+        if (!ok(s, d)) continue;
+        accepted++;
+        if (kept < limit) heapPush(best, kept++, scores[d]);
+        else if (scores[d] > best[0]) heapReplaceTop(best, limit, scores[d]);
+        // A signature and a body of one symbol are neighbours: the pair counts once.
+        if (!(d > 0 && scores[d - 1] > 0 && ok(s, d - 1) && sameKey(s, d - 1, d))) total++;
       }
+      for (const d of hits) if (!ok(s, d)) scores[d] = 0;
     }
     // The limit-th best plain score: no entry below it divided by maxBoost can reach the best `limit` boosted.
-    const sorted = Float64Array.from(kept).sort().reverse();
-    const floor = sorted.length > limit ? sorted[limit - 1] / maxBoost : 0;
+    // (More entries than `limit` kept: the heap's least is then the limit-th best, counting equal scores.)
+    const floor = kept === limit && accepted > limit ? best[0] / maxBoost : 0;
     const ids: string[] = [];
     const out: number[] = [];
     for (const { s, hits, scores } of scored) {
@@ -293,33 +309,43 @@ export class TextIndex {
 
   /**
    * The terms a query term matches, with their weights and where each segment has them (-1: not there): itself,
-   * longer terms it starts, terms a few edits away.
+   * longer terms it starts, terms a few edits away; in the order MiniSearch adds them up. With one segment (the
+   * usual case: a loaded index and no edits) terms are found by their bytes and never decoded to strings.
    */
-  private derivedTerms(q: string): Map<string, { weight: number; places: Int32Array }> {
-    const out = new Map<string, { weight: number; places: Int32Array }>();
+  private derivedTerms(q: string): Derived[] {
     const n = this.segments.length;
-    const at = (term: string, weight: number, seg: number, t: number) => {
-      let found = out.get(term);
-      if (!found) out.set(term, (found = { weight, places: new Int32Array(n).fill(-1) }));
-      found.places[seg] = t;
+    const out: Derived[] = [];
+    const byTerm = n > 1 ? new Map<string, Derived>() : undefined;
+    const at = (seg: number, t: number, weight: number) => {
+      if (!byTerm) return void out.push({ weight, t });
+      const term = termAt(this.segments[seg], t);
+      let found = byTerm.get(term);
+      if (!found) {
+        byTerm.set(term, (found = { weight, t: -1, places: new Int32Array(n).fill(-1) }));
+        out.push(found);
+      }
+      found.places![seg] = t;
     };
     const prefix = q.length >= 4;
     const maxDistance = q.length >= 6 ? Math.min(MAX_FUZZY, Math.round(q.length * 0.2)) : 0;
+    const qBytes = encoder.encode(q);
     this.segments.forEach((s, seg) => {
-      const first = lowerBound(s, q);
-      if (first < s.termCount && termAt(s, first) === q) at(q, 1, seg, first);
+      let t = lowerBound(s, q);
+      if (t < s.termCount && startsWith(s, t, qBytes) && termLength(s, t) === qBytes.length) at(seg, t++, 1);
       if (!prefix) return;
-      for (let t = first; t < s.termCount; t++) {
-        const term = termAt(s, t);
-        if (!term.startsWith(q)) break;
-        if (term !== q) at(term, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - q.length)), seg, t);
+      for (; t < s.termCount && startsWith(s, t, qBytes); t++) {
+        const length = utf16Length(s, t);
+        at(seg, t, (PREFIX_WEIGHT * length) / (length + 0.3 * (length - q.length)));
       }
     });
     if (maxDistance) {
       this.segments.forEach((s, seg) => {
-        forEachNear(s, q, maxDistance, (term, distance, t) => {
+        forEachNear(s, q, maxDistance, (t, distance) => {
           // A prefix match is scored as one (MiniSearch drops it from the fuzzy matches).
-          if (distance > 0 && !(prefix && term.startsWith(q))) at(term, (FUZZY_WEIGHT * term.length) / (term.length + distance), seg, t);
+          if (distance > 0 && !(prefix && startsWith(s, t, qBytes))) {
+            const length = utf16Length(s, t);
+            at(seg, t, (FUZZY_WEIGHT * length) / (length + distance));
+          }
         });
       });
     }
@@ -327,12 +353,121 @@ export class TextIndex {
   }
 }
 
+/** A term a query term matches: its weight, and its number in each segment (-1: not there); with one segment, `t`. */
+interface Derived {
+  weight: number;
+  t: number;
+  places?: Int32Array;
+}
+
+const encoder = new TextEncoder();
+
+function termLength(s: Segment, t: number): number {
+  return s.termOffsets[t + 1] - s.termOffsets[t];
+}
+
+/** Whether term t's UTF-8 starts with `prefix` (the same as its string starting with the prefix's string). */
+function startsWith(s: Segment, t: number, prefix: Uint8Array): boolean {
+  const from = s.termOffsets[t];
+  if (s.termOffsets[t + 1] - from < prefix.length) return false;
+  const bytes = s.termBytes;
+  for (let i = 0; i < prefix.length; i++) if (bytes[from + i] !== prefix[i]) return false;
+  return true;
+}
+
+/** Term t's length in UTF-16 code units (what MiniSearch's weights count): its byte length when it is ASCII. */
+function utf16Length(s: Segment, t: number): number {
+  const from = s.termOffsets[t];
+  const to = s.termOffsets[t + 1];
+  for (let i = from; i < to; i++) if (s.termBytes[i] >= 0x80) return termAt(s, t).length;
+  return to - from;
+}
+
 interface ScoredSegment {
   s: Segment;
-  /** Entries with a score, ascending. */
-  hits: number[];
+  /** Entries with a score, in no particular order. */
+  hits: Uint32Array;
   /** Score by entry number. */
   scores: Float64Array;
+}
+
+/**
+ * One segment's buffers for a query: scores (per query term and in all), which query terms each entry matched, the
+ * entries touched, and the current term's live postings. Kept between queries and cleared where the last one wrote.
+ */
+class Scratch {
+  readonly total: Float64Array;
+  readonly spec: Float64Array;
+  matched: Uint32Array;
+  readonly touched: Uint32Array;
+  touchedCount = 0;
+  /** Entries with a score, in the order first scored (sorted when the query ends). */
+  readonly hits: Uint32Array;
+  hitCount = 0;
+  docs = new Uint32Array(256);
+  tfs = new Uint32Array(256);
+  listTitle = 0;
+  listCount = 0;
+  private words = 1;
+
+  constructor(
+    readonly s: Segment,
+    readonly alive: Uint8Array,
+  ) {
+    this.total = new Float64Array(s.docCount);
+    this.spec = new Float64Array(s.docCount);
+    this.matched = new Uint32Array(s.docCount);
+    this.touched = new Uint32Array(s.docCount);
+    this.hits = new Uint32Array(s.docCount);
+  }
+
+  reset(words: number): void {
+    for (let i = 0; i < this.hitCount; i++) {
+      const d = this.hits[i];
+      this.total[d] = 0;
+      for (let w = 0; w < this.words; w++) this.matched[d * this.words + w] = 0;
+    }
+    this.hitCount = 0;
+    this.touchedCount = 0;
+    if (words !== this.words) {
+      if (words > this.words) this.matched = new Uint32Array(this.s.docCount * words);
+      else this.matched.fill(0);
+      this.words = words;
+    }
+  }
+
+  /** Room for a term's postings (at most one per byte). */
+  room(bytes: number): void {
+    if (this.docs.length >= bytes) return;
+    this.docs = new Uint32Array(bytes);
+    this.tfs = new Uint32Array(bytes);
+  }
+}
+
+function heapPush(heap: Float64Array, size: number, v: number): void {
+  let i = size;
+  heap[i] = v;
+  while (i > 0) {
+    const up = (i - 1) >> 1;
+    if (heap[up] <= heap[i]) break;
+    [heap[up], heap[i]] = [heap[i], heap[up]];
+    i = up;
+  }
+}
+
+function heapReplaceTop(heap: Float64Array, size: number, v: number): void {
+  heap[0] = v;
+  let i = 0;
+  for (;;) {
+    const l = 2 * i + 1;
+    const r = l + 1;
+    let least = i;
+    if (l < size && heap[l] < heap[least]) least = l;
+    if (r < size && heap[r] < heap[least]) least = r;
+    if (least === i) return;
+    [heap[least], heap[i]] = [heap[i], heap[least]];
+    i = least;
+  }
 }
 
 /** Whether two entries' ids are the same after their store (`code|x` and `ast_summary|x`). */
@@ -353,36 +488,111 @@ function bitCount(x: number): number {
 }
 
 /**
- * Every term of the segment within `max` edits (Levenshtein, in UTF-16 code units as MiniSearch counts) of `q`.
- * ASCII terms are compared as bytes, with no string made; others are decoded.
+ * Every term of the segment within `max` edits (Levenshtein, in UTF-16 code units as MiniSearch counts) of `q`, in
+ * dictionary order. For an ASCII query the sorted dictionary is walked as a trie: a term shares the rows of the
+ * distance table computed for the terms before it as far as their bytes agree, and once every cell of a row is above
+ * `max`, no term starting with those bytes can match, so the whole run of them is skipped (a binary search). Terms
+ * with non-ASCII bytes are decoded and compared on their own.
  */
-function forEachNear(s: Segment, q: string, max: number, found: (term: string, distance: number, t: number) => void): void {
-  const ascii = /^[\x00-\x7f]*$/.test(q);
-  const qBytes = ascii ? Uint8Array.from(q, (c) => c.charCodeAt(0)) : undefined;
-  const qCodes = Uint16Array.from(q, (c) => c.charCodeAt(0));
-  const rowA = new Uint32Array(64 + q.length);
-  const rowB = new Uint32Array(64 + q.length);
+function forEachNear(s: Segment, q: string, max: number, found: (t: number, distance: number) => void): void {
+  if (!/^[\x00-\x7f]*$/.test(q)) return forEachNearDecoded(s, q, max, found);
+  const m = q.length;
+  const width = m + 1;
+  const qBytes = Uint8Array.from(q, (c) => c.charCodeAt(0));
+  const longest = m + max;
+  // rows[j * width + i]: edits between the first j bytes of the current term and the first i of the query.
+  const rows = new Uint32Array((longest + 1) * width);
+  for (let i = 0; i <= m; i++) rows[i] = i;
   const bytes = s.termBytes;
-  for (let t = 0; t < s.termCount; t++) {
-    const from = s.termOffsets[t];
-    const len = s.termOffsets[t + 1] - from;
-    // A UTF-16 length is at most the UTF-8 length, and (for an ASCII query) each non-ASCII character is an edit.
-    if (len + max < q.length || (ascii && len > q.length + 3 * max)) continue;
-    let plain = true;
-    for (let i = from; i < from + len; i++) if (bytes[i] >= 0x80) plain = false;
-    if (plain && qBytes) {
-      if (len > q.length + max) continue;
-      const d = distance(qBytes, bytes, from, len, max, rowA, rowB);
-      if (d <= max) found(termAt(s, t), d, t);
-    } else {
+  const offsets = s.termOffsets;
+  const codes = new Uint16Array(64);
+  const spare = [new Uint32Array(64 + m), new Uint32Array(64 + m)];
+  /** Rows 1..valid hold the table of the first `valid` bytes of the term at `prevFrom`. */
+  let valid = 0;
+  let prevFrom = 0;
+  let t = 0;
+  while (t < s.termCount) {
+    const from = offsets[t];
+    const len = offsets[t + 1] - from;
+    let ascii = true;
+    for (let i = from; i < from + len; i++) if (bytes[i] >= 0x80) ascii = false;
+    if (!ascii) {
       const term = termAt(s, t);
-      if (Math.abs(term.length - q.length) > max) continue;
-      const codes = Uint16Array.from(term, (c) => c.charCodeAt(0));
-      const a = codes.length + 1 > rowA.length ? new Uint32Array(codes.length + 1) : rowA;
-      const b = codes.length + 1 > rowB.length ? new Uint32Array(codes.length + 1) : rowB;
-      const d = distance(qCodes, codes, 0, codes.length, max, a, b);
-      if (d <= max) found(term, d, t);
+      if (Math.abs(term.length - m) <= max) {
+        const c = term.length <= codes.length ? codes : new Uint16Array(term.length);
+        for (let i = 0; i < term.length; i++) c[i] = term.charCodeAt(i);
+        const a = term.length + 1 > spare[0].length ? new Uint32Array(term.length + 1) : spare[0];
+        const b = term.length + 1 > spare[1].length ? new Uint32Array(term.length + 1) : spare[1];
+        const d = distance(qBytes, c, 0, term.length, max, a, b);
+        if (d <= max) found(t, d);
+      }
+      t++;
+      continue;
     }
+    let j = 0;
+    const shared = Math.min(valid, len);
+    while (j < shared && bytes[prevFrom + j] === bytes[from + j]) j++;
+    const upto = Math.min(len, longest);
+    let dead = 0;
+    for (j++; j <= upto; j++) {
+      const row = j * width;
+      const up = row - width;
+      const c = bytes[from + j - 1];
+      let least = j;
+      rows[row] = j;
+      for (let i = 1; i <= m; i++) {
+        const v = Math.min(rows[up + i] + 1, rows[row + i - 1] + 1, rows[up + i - 1] + (qBytes[i - 1] === c ? 0 : 1));
+        rows[row + i] = v;
+        if (v < least) least = v;
+      }
+      if (least > max) {
+        dead = j;
+        break;
+      }
+    }
+    prevFrom = from;
+    if (dead) {
+      // No term that starts with these `dead` bytes is within reach: skip them all.
+      valid = dead - 1;
+      let lo = t + 1;
+      let hi = s.termCount;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sharesBytes(s, mid, from, dead)) lo = mid + 1;
+        else hi = mid;
+      }
+      t = lo;
+      continue;
+    }
+    valid = upto;
+    if (len <= longest) {
+      const d = rows[len * width + m];
+      if (d <= max) found(t, d);
+    }
+    t++;
+  }
+}
+
+/** Whether term t starts with the `count` bytes at `from` of the term bytes. */
+function sharesBytes(s: Segment, t: number, from: number, count: number): boolean {
+  const at = s.termOffsets[t];
+  if (s.termOffsets[t + 1] - at < count) return false;
+  for (let i = 0; i < count; i++) if (s.termBytes[at + i] !== s.termBytes[from + i]) return false;
+  return true;
+}
+
+/** forEachNear for a query with non-ASCII characters: every term within reach of its length decoded and compared. */
+function forEachNearDecoded(s: Segment, q: string, max: number, found: (t: number, distance: number) => void): void {
+  const qCodes = Uint16Array.from(q, (c) => c.charCodeAt(0));
+  for (let t = 0; t < s.termCount; t++) {
+    const len = s.termOffsets[t + 1] - s.termOffsets[t];
+    // A UTF-16 length is at most the UTF-8 length.
+    if (len + max < q.length) continue;
+    const term = termAt(s, t);
+    if (Math.abs(term.length - q.length) > max) continue;
+    const codes = Uint16Array.from(term, (c) => c.charCodeAt(0));
+    const d = distance(qCodes, codes, 0, codes.length, max, new Uint32Array(codes.length + 1), new Uint32Array(codes.length + 1));
+    if (d <= max) found(t, d);
   }
 }
 

@@ -19,6 +19,8 @@ export interface WikiPage {
   files: string[];
 }
 
+/** Bump when what generateWiki writes changes: pages saved with the text index under an older recipe are generated again. */
+export const WIKI_RECIPE = 1;
 const CENTRAL_LIMIT = 15;
 const SYMBOL_LIST_LIMIT = 500;
 

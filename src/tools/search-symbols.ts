@@ -53,7 +53,7 @@ export const searchSymbolsTool = defineTool({
     const merged = new Map<string, Match>();
     const filter = (s: IndexedSymbol) => (!kind || s.kind === kind) && (!args.lang || s.lang === args.lang);
     // The index's best top_k only: the rest of its matches cannot be listed, and are counted and looked up.
-    const results = index.topSymbols(args.query, filter, args.top_k, deadlineOf(ctx));
+    const results = await index.topSymbols(args.query, filter, args.top_k, deadlineOf(ctx));
     for (const hit of results.hits) merged.set(hit.symbol.id, indexMatch(hit));
     // Server symbols carry no language of ours: a `lang` filter is about the index, so they are left out then.
     // Headless the features are the index itself, whose symbols are in `merged` already: nothing to ask.

@@ -91,6 +91,22 @@ describe('retrieval text index: MiniSearch answers from typed arrays', () => {
     return index;
   };
 
+  it('finds the misspellings MiniSearch finds in a dictionary of many shared beginnings (walked as a trie, runs skipped)', () => {
+    // Words over four letters: long runs share their first letters, so the walk reuses rows and skips runs often.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const word = (min: number, max: number) => Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, () => 'abcd'[Math.floor(next() * 4)]).join('');
+    const entries: TextEntry[] = Array.from({ length: 400 }, (_, i) => ({ id: `code|e${i}`, title: word(3, 9), text: `${word(6, 10)} ${word(2, 12)} naïve ${word(6, 8)}é` }));
+    const index = new TextIndex();
+    index.replace('words', 'v1', entries);
+    const reference = miniSearch();
+    reference.addAll(entries);
+    for (let i = 0; i < 60; i++) {
+      const q = i % 10 === 9 ? `${word(5, 8)}é` : word(6, 12);
+      assertSameHits(index.search(q), miniHits(reference, q), q);
+    }
+  });
+
   it('scores and ranks every query as MiniSearch does (exact, prefix, misspelt, non-ASCII, repeated words)', () => {
     const index = built();
     assert.equal(index.entryCount, all.length);
@@ -242,6 +258,32 @@ describe('retrieval text index: persisted with the index', () => {
     assert.ok(warnings(ctx).some((l) => /^warn: The saved text index is not usable \(its signature does not match/.test(l)), warnings(ctx).join('\n'));
     await ctx.engine.retrieval.saved();
     ctx.workspaces.dispose();
+  });
+
+  it('saves the wiki with the text index, serves it as saved while what it was made from is unchanged, and makes it again when a file changed', async () => {
+    fs.rmSync(path.join(cache(), TEXT_INDEX_FILE), { force: true });
+    const build = open();
+    const generated = (await build.engine.retrieval.ready()).wikiPages().map((p) => ({ ...p }));
+    const wikiAsk = { query: 'central symbols of the module', stores: ['wiki'], top_k: 10 } as const;
+    const answer = await callTool(build, 'retrieve', wikiAsk);
+    assert.ok(answer.results.some((r: { store: string }) => r.store === 'wiki'), JSON.stringify(answer.results));
+    await build.engine.retrieval.saved();
+    build.workspaces.dispose();
+    const ctx = open();
+    const pages = (await ctx.engine.retrieval.ready()).wikiPages();
+    assert.ok(warnings(ctx).some((l) => /^info: The saved wiki is current: \d+ pages/.test(l)), warnings(ctx).join('\n'));
+    assert.deepEqual(pages.map((p) => ({ ...p })), generated);
+    assert.deepEqual((await callTool(ctx, 'retrieve', wikiAsk)).results, answer.results);
+    const file = [...ctx.engine.indexedFiles().keys()].find((f) => f.endsWith('.ts'))!;
+    ctx.workspaces.dispose();
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    fs.appendFileSync(path.join(root, file), '\nexport function plughWidget(): number {\n  return 7;\n}\n');
+    const changed = open();
+    const after = (await changed.engine.retrieval.ready()).wikiPages();
+    assert.ok(!warnings(changed).some((l) => /saved wiki is current/.test(l)), warnings(changed).join('\n'));
+    assert.ok(after.some((p) => p.markdown.includes('plughWidget')));
+    changed.workspaces.dispose();
+    fs.writeFileSync(path.join(root, file), text);
   });
 
   it('a file changed while closed is re-indexed from its text on load; the rest is served from the file', async () => {

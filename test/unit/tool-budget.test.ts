@@ -98,7 +98,11 @@ describe('tool budgets: deadlines and slices', () => {
       }
       engine = new Engine({ root, storageDir: null, workers: 0 });
       await engine.index();
-      await (await engine.retrieval.ready()).searchContent('hub', { stores: ['code'] });
+      // The retrieval indexes are built first (the text index and the symbol-name index, each on its first use):
+      // these tests are about the tools' own loops, not about waiting for shared work.
+      const retrieval = await engine.retrieval.ready();
+      await retrieval.searchContent('hub', { stores: ['code'] });
+      await retrieval.searchSymbols('hub');
     });
     after(() => {
       engine.dispose();

@@ -41,7 +41,7 @@ export async function findNode(ctx: ToolContext, nodeId: string, repository?: st
     const symbol = index.graph.table.byId.get(nodeId);
     if (symbol) return { engine, index, symbol };
   }
-  const near = engines.length ? (await retrievalReady(ctx, engines[0])).searchSymbols(parseSymbolId(nodeId)?.qualifiedName ?? nodeId, undefined, 5, deadlineOf(ctx)).slice(0, 5).map((h) => h.symbol.id) : [];
+  const near = engines.length ? (await (await retrievalReady(ctx, engines[0])).searchSymbols(parseSymbolId(nodeId)?.qualifiedName ?? nodeId, undefined, 5, deadlineOf(ctx))).slice(0, 5).map((h) => h.symbol.id) : [];
   throw notFound(`No node "${nodeId}" in the index. Node ids are symbol ids (\`file#Qualified.name\`).${near.length ? ` Did you mean: ${near.join(', ')}?` : ' Find one with search_symbols or retrieve.'}`);
 }
 

@@ -1,0 +1,98 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { WikiPage } from './wiki';
+
+/**
+ * What the retrieval indexes persist in one file (the engine signs it, source.ts `TextIndexFile`): the text index's
+ * segment (term-segment.ts), then the generated wiki it indexed, with the key of what the wiki was generated from
+ * (`RetrievalIndex.wikiKey`). A warm start whose graph and docs give the same key takes the pages as they are
+ * instead of generating them again (at a million lines that read every source file and sorted every symbol by
+ * rank, seconds before the first `retrieve` could answer).
+ *
+ * Layout: magic, format, the segment's length, the wiki's length (4 bytes each, little-endian), the segment
+ * (starting 4-byte aligned, so it is read as views over the bytes), the wiki: its pages without their markdown
+ * as UTF-8 JSON (with each markdown's length in bytes), a newline, then every page's markdown, deflated, end to
+ * end. A page's markdown is inflated when first read (9.7 MB of text at a million lines, ~1 MB deflated, most of it
+ * never read: the text index was built from it, and a hit shows one section), and the file to read and verify on
+ * a warm start is that much smaller.
+ */
+
+const MAGIC = 0x42524c53; // "SLRB"
+export const RETRIEVAL_FILE_FORMAT = 2;
+const HEAD = 16;
+
+export interface PersistedWiki {
+  key: string;
+  /** The text index's version of the wiki owner (`pagesHash`): what the pages hash to, not computed again on load. */
+  hash: string;
+  pages: WikiPage[];
+}
+
+export function encodeRetrievalFile(segment: Buffer, wiki: PersistedWiki | undefined): Buffer {
+  const markdown = wiki?.pages.map((p) => deflateRawSync(Buffer.from(p.markdown, 'utf8'))) ?? [];
+  const head = wiki && { key: wiki.key, hash: wiki.hash, pages: wiki.pages.map(({ markdown: _, ...rest }, i) => ({ ...rest, markdownBytes: markdown[i].length })) };
+  const json = Buffer.concat([Buffer.from(`${JSON.stringify(head ?? null)}\n`, 'utf8'), ...markdown]);
+  const fixed = Buffer.alloc(HEAD);
+  fixed.writeUInt32LE(MAGIC, 0);
+  fixed.writeUInt32LE(RETRIEVAL_FILE_FORMAT, 4);
+  fixed.writeUInt32LE(segment.length, 8);
+  fixed.writeUInt32LE(json.length, 12);
+  const pad = Buffer.alloc((4 - (segment.length % 4)) % 4);
+  return Buffer.concat([fixed, segment, pad, json]);
+}
+
+/** The segment's bytes (a view) and the wiki, checked field by field; throws saying what is wrong. */
+export function decodeRetrievalFile(bytes: Buffer): { segment: Buffer; wiki?: PersistedWiki } {
+  const fail = (what: string): never => {
+    throw new Error(`not a retrieval index file (${what})`);
+  };
+  if (bytes.length < HEAD) fail('too short');
+  if (bytes.readUInt32LE(0) !== MAGIC) fail('magic');
+  if (bytes.readUInt32LE(4) !== RETRIEVAL_FILE_FORMAT) fail(`format ${bytes.readUInt32LE(4)}, expected ${RETRIEVAL_FILE_FORMAT}`);
+  const segmentLength = bytes.readUInt32LE(8);
+  const wikiAt = HEAD + segmentLength + ((4 - (segmentLength % 4)) % 4);
+  const wikiLength = bytes.readUInt32LE(12);
+  if (wikiAt + wikiLength !== bytes.length) fail('lengths');
+  const newline = bytes.indexOf(0x0a, wikiAt);
+  if (newline < 0 || newline >= wikiAt + wikiLength) fail('wiki head');
+  const head: unknown = JSON.parse(bytes.toString('utf8', wikiAt, newline));
+  const segment = bytes.subarray(HEAD, HEAD + segmentLength);
+  if (head === null) return { segment };
+  if (!isWikiHead(head)) return fail('wiki pages');
+  let at = newline + 1;
+  const pages = head.pages.map(({ markdownBytes, ...page }) => {
+    const from = at;
+    at += markdownBytes;
+    if (at > wikiAt + wikiLength) fail('wiki markdown');
+    let markdown: string | undefined;
+    // The bytes were signed with the rest: inflating them is safe; a page that does not inflate throws when read.
+    return Object.defineProperty(page, 'markdown', { enumerable: true, get: () => (markdown ??= inflateRawSync(bytes.subarray(from, from + markdownBytes)).toString('utf8')) }) as WikiPage;
+  });
+  if (at !== wikiAt + wikiLength) fail('wiki markdown');
+  return { segment, wiki: { key: head.key, hash: head.hash, pages } };
+}
+
+const isString = (x: unknown): x is string => typeof x === 'string';
+const isLine = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0;
+
+type PageHead = Omit<WikiPage, 'markdown'> & { markdownBytes: number };
+
+function isWikiHead(x: unknown): x is { key: string; hash: string; pages: PageHead[] } {
+  if (typeof x !== 'object' || x === null) return false;
+  const { key, hash, pages } = x as Record<string, unknown>;
+  return isString(key) && isString(hash) && Array.isArray(pages) && pages.every(isPageHead);
+}
+
+function isPageHead(x: unknown): x is PageHead {
+  if (typeof x !== 'object' || x === null) return false;
+  const p = x as Record<string, unknown>;
+  return (
+    isString(p.id) && isString(p.title) && isString(p.purpose) && isLine(p.markdownBytes) &&
+    Array.isArray(p.files) && p.files.every(isString) &&
+    Array.isArray(p.sections) &&
+    p.sections.every((s: unknown) => {
+      if (typeof s !== 'object' || s === null) return false;
+      const r = s as Record<string, unknown>;
+      return isString(r.title) && isString(r.slug) && isLine(r.line_start) && isLine(r.line_end);
+    })
+  );
+}
