@@ -25,7 +25,7 @@ interface WasmApi {
   compile(bytes: Uint8Array): Promise<WasmModule>;
   Instance: new (module: WasmModule, imports: object) => object;
 }
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+const wasm: WasmApi = Reflect.get(globalThis, 'WebAssembly');
 
 export interface LoadedLanguage {
   id: LanguageId;

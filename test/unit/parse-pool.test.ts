@@ -26,7 +26,7 @@ function fixtureFiles(): { abs: string; rel: string }[] {
 
 describe('ParsePool: extraction on worker threads', () => {
   it('compiles the runtime and each grammar once per process, the Modules every worker is handed', async () => {
-    const { Module } = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => object } }).WebAssembly;
+    const { Module }: { Module: new (bytes: Uint8Array) => object } = Reflect.get(globalThis, 'WebAssembly');
     const ts = await compiledWasm('typescript');
     const again = await compiledWasm('typescript');
     const py = await compiledWasm('python');
