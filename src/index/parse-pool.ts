@@ -3,13 +3,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Disposable } from '../common/disposable';
+import { type CompiledWasm, compiledWasm } from './grammars';
 import { StringPool } from './intern';
 import type { LanguageId } from './languages';
 import type { ParseRequest, ParseResponse } from './parse-protocol';
 import type { FileRecord } from './records';
 
 interface Task {
-  req: Omit<ParseRequest, 'id'>;
+  req: Omit<ParseRequest, 'id' | 'wasm'>;
+  /** This thread's compiled runtime and grammar, handed to a worker with its first file of the language. */
+  wasm?: CompiledWasm;
   attempts: number;
   resolve: (r: FileRecord) => void;
   reject: (e: Error) => void;
@@ -18,6 +21,8 @@ interface Task {
 interface Slot {
   worker: Worker;
   inFlight: Map<number, Task>;
+  /** Languages whose compiled WebAssembly this worker has been sent. */
+  sent: Set<LanguageId>;
 }
 
 /** Two files in flight per worker hide the message round trip without letting one worker hoard the queue. */
@@ -56,10 +61,13 @@ export class ParsePool implements Disposable {
     for (let i = 0; i < this.size; i++) for (const lang of langs) this.extract(lang, '').catch(() => undefined);
   }
 
-  private submit(req: Task['req']): Promise<FileRecord> {
-    if (this.disposed) return Promise.reject(new Error('ParsePool is disposed'));
+  private async submit(req: Task['req']): Promise<FileRecord> {
+    if (this.disposed) throw new Error('ParsePool is disposed');
+    // Compiled once per process (grammars.ts); a worker that is not sent it compiles its own, slower but right.
+    const wasm = await compiledWasm(req.lang).catch(() => undefined);
+    if (this.disposed) throw new Error('ParsePool is disposed');
     return new Promise((resolve, reject) => {
-      this.queue.push({ req, attempts: 0, resolve, reject });
+      this.queue.push({ req, wasm, attempts: 0, resolve, reject });
       this.pump();
     });
   }
@@ -73,7 +81,9 @@ export class ParsePool implements Disposable {
       task.attempts++;
       slot.inFlight.set(id, task);
       if (slot.inFlight.size === 1) slot.worker.ref();
-      slot.worker.postMessage({ ...task.req, id } satisfies ParseRequest);
+      const first = task.wasm !== undefined && !slot.sent.has(task.req.lang);
+      if (first) slot.sent.add(task.req.lang);
+      slot.worker.postMessage({ ...task.req, id, ...(first ? { wasm: task.wasm } : {}) } satisfies ParseRequest);
     }
   }
 
@@ -88,7 +98,7 @@ export class ParsePool implements Disposable {
 
   private spawn(): Slot {
     const worker = startWorker();
-    const slot: Slot = { worker, inFlight: new Map() };
+    const slot: Slot = { worker, inFlight: new Map(), sent: new Set() };
     worker.on('message', (res: ParseResponse) => this.settle(slot, res));
     worker.on('error', (e) => this.lost(slot, e));
     worker.on('exit', (code) => this.lost(slot, new Error(`parse worker exited with code ${code}`)));

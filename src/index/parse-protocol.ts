@@ -1,3 +1,4 @@
+import type { CompiledWasm } from './grammars';
 import type { LanguageId } from './languages';
 
 /** Messages between ParsePool (main thread) and parse-worker.ts. Plain data: they cross by structured clone. */
@@ -6,6 +7,11 @@ export interface ParseRequest {
   lang: LanguageId;
   /** The text to parse: a file the caller read (and hashed), or an unsaved editor buffer. */
   text: string;
+  /**
+   * With a worker's first file of a language: the runtime and grammar the pool's thread compiled, which the worker
+   * instantiates instead of compiling its own (grammars.ts: their machine code and its tier-up are shared).
+   */
+  wasm?: CompiledWasm;
 }
 
 /**

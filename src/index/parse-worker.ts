@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { extractFile } from './extract';
+import { adoptCompiledWasm } from './grammars';
 import type { ParseRequest, ParseResponse } from './parse-protocol';
 
 /**
@@ -20,6 +21,7 @@ port.on('message', (req: ParseRequest) => {
 
 async function handle(req: ParseRequest): Promise<ParseResponse> {
   try {
+    if (req.wasm) adoptCompiledWasm(req.lang, req.wasm);
     const record = await extractFile(req.lang, req.text);
     return { id: req.id, record: JSON.stringify(record) };
   } catch (e) {

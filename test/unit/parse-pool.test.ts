@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { extractFile } from '../../src/index/extract';
+import { compiledWasm } from '../../src/index/grammars';
 import { type LanguageId, languageForPath } from '../../src/index/languages';
 import { ParsePool } from '../../src/index/parse-pool';
 import { Extractor } from '../../src/engine/extractor';
@@ -24,6 +25,18 @@ function fixtureFiles(): { abs: string; rel: string }[] {
 }
 
 describe('ParsePool: extraction on worker threads', () => {
+  it('compiles the runtime and each grammar once per process, the Modules every worker is handed', async () => {
+    const { Module }: { Module: new (bytes: Uint8Array) => object } = Reflect.get(globalThis, 'WebAssembly');
+    const ts = await compiledWasm('typescript');
+    const again = await compiledWasm('typescript');
+    const py = await compiledWasm('python');
+    assert.ok(ts.runtime instanceof Module && ts.grammar instanceof Module);
+    assert.equal(again.runtime, ts.runtime);
+    assert.equal(again.grammar, ts.grammar);
+    assert.equal(py.runtime, ts.runtime);
+    assert.notEqual(py.grammar, ts.grammar);
+  });
+
   it('gives exactly the records extraction on this thread gives', async () => {
     const pool = new ParsePool(2);
     try {
