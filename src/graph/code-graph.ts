@@ -1,5 +1,3 @@
-import { DirectedGraph } from 'graphology';
-import { stronglyConnectedComponents } from 'graphology-components';
 import pagerank from 'graphology-metrics/centrality/pagerank';
 import { checkEvery, type DeadlineCheck } from '../common/deadline';
 import type { CallRecord, FileRecord } from '../index/records';
@@ -7,6 +5,7 @@ import { languageInfo } from '../index/languages';
 import { type CallEdgeData, CallEdges, type CallSite, MAX_RESOLUTIONS } from './call-edges';
 import { ModuleResolver, type ProjectConfig } from './modules';
 import { DispatchIndex, dispatchConfidence } from './dispatch';
+import { ImportGraph } from './import-graph';
 import { LinkReader, type LinkSnapshot, LinkWriter, SnapshotMismatch } from './link-snapshot';
 import { CallResolver, type Resolution, type ResolvedCall } from './resolver';
 import { type IndexedSymbol, SymbolTable } from './symbol-table';
@@ -39,7 +38,7 @@ export class CodeGraph {
   readonly modules: ModuleResolver;
   /** The call graph: symbols and call edges in typed arrays (call-edges.ts). */
   readonly calls: CallEdges;
-  readonly imports = new DirectedGraph<Record<string, never>, { line: number }>();
+  readonly imports = new ImportGraph();
   /** Calls made at module level (no enclosing symbol): callee id → sites. */
   readonly moduleCallers = new Map<string, ModuleCallSite[]>();
   private rank?: Float64Array;
@@ -176,7 +175,7 @@ export class CodeGraph {
       else this.moduleCallers.delete(target);
     }
     this.moduleCalleesByFile.delete(file);
-    for (const edge of this.imports.outEdges(file)) this.imports.dropEdge(edge);
+    this.imports.dropOutEdges(file);
     this.linkImports(file, record);
     this.linkCalls(file, record);
     for (const target of this.moduleCalleesByFile.get(file) ?? []) this.moduleCallers.get(target)!.sort(bySite);
@@ -321,13 +320,14 @@ export class CodeGraph {
 
   /** PageRank over the import graph: files many others depend on rank high. */
   fileRankOf(file: string): number {
-    this.fileRank ??= importRanks(this.imports);
+    this.fileRank ??= importRanks(this.imports.toGraphology());
     return this.fileRank.get(file) ?? 0;
   }
 
   /** Import cycles: strongly connected components of more than one file, largest first, files sorted. */
   importCycles(filter?: (file: string) => boolean): string[][] {
-    return stronglyConnectedComponents(this.imports)
+    return this.imports
+      .stronglyConnectedComponents()
       .filter((c) => c.length > 1)
       .map((c) => c.sort())
       .filter((c) => !filter || c.some(filter))
@@ -402,7 +402,7 @@ function outwardValues(r: FileRecord): string {
   return (r.values ?? []).filter((v) => v.kind === 'return' || v.kind === 'export').map((v) => `${v.kind}\0${v.scope}\0${v.ref}`).join('\n');
 }
 
-function importRanks(graph: DirectedGraph): Map<string, number> {
+function importRanks(graph: ReturnType<ImportGraph['toGraphology']>): Map<string, number> {
   if (graph.order === 0) return new Map();
   return new Map(Object.entries(pagerank(graph, { getEdgeWeight: null, maxIterations: 50, tolerance: 1e-6 })));
 }
