@@ -197,8 +197,15 @@ export class CodeGraph {
 
   private linkCalls(file: string, record: FileRecord): void {
     const symbols = this.table.byFile.get(file)!;
+    // The resolver's answers for calls that pass arguments, which value flows ask for again (see LinkedCalls).
+    const linked = new Map<CallRecord, ResolvedCall | undefined>();
+    const passing = argumentCalls(record);
     for (const call of record.calls) {
-      const resolved = this.selfCallInSubclasses(file, call) ?? this.resolver.resolve(file, record, call);
+      let resolved = this.selfCallInSubclasses(file, call);
+      if (!resolved) {
+        resolved = this.resolver.resolve(file, record, call);
+        if (passing?.has(`${call.line}:${call.character}`)) linked.set(call, resolved && { ...resolved });
+      }
       if (!resolved) continue;
       if (resolved.builtinInterface === 'error') {
         const methods = this.dispatch.goErrorMethods();
@@ -216,7 +223,7 @@ export class CodeGraph {
         for (const o of overrides) if (!direct.has(o.id)) this.addCall(file, from, o, site, 'dispatch', confidence);
       }
     }
-    for (const flow of this.resolver.valueFlows(file, record)) {
+    for (const flow of this.resolver.valueFlows(file, record, linked)) {
       const site = { file: flow.from?.file ?? file, line: flow.line, character: flow.character };
       // Edges placed in another file go stale when either file is re-linked alone; a flow without edges (a function
       // passed to one that does not call it, yet) only needs the callee's file re-linked with this one.
@@ -352,6 +359,13 @@ export class CodeGraph {
   edgeCount(): number {
     return this.calls.size;
   }
+}
+
+/** Where the calls are (`line:character`) that a file's argument records pass functions to; undefined when none. */
+function argumentCalls(record: FileRecord): Set<string> | undefined {
+  let out: Set<string> | undefined;
+  for (const v of record.values ?? []) if (v.kind === 'arg') (out ??= new Set()).add(`${v.callLine}:${v.callCharacter}`);
+  return out;
 }
 
 function sameSite(a: CallSite | undefined, b: CallSite): boolean {
