@@ -214,11 +214,13 @@ export class CodeGraph {
       }
       const site = { file, line: call.line, character: call.character };
       const from = call.enclosing === undefined ? undefined : symbols[call.enclosing];
-      const direct = new Set(resolved.targets.map((t) => t.id));
+      let direct: Set<string> | undefined;
       for (const target of resolved.targets) {
         this.addCall(file, from, target, site, resolved.resolution, resolved.confidence);
         // The overrides this call may run instead (see dispatch.ts): edges of their own, marked `dispatch`.
         const overrides = this.dispatch.targets(call, target, resolved.receiverTypes);
+        if (!overrides.length) continue;
+        direct ??= new Set(resolved.targets.map((t) => t.id));
         const confidence = dispatchConfidence(resolved.confidence, overrides.length, this.dispatch.interfaceMember(target) || this.dispatch.throughTypedInterface(target, resolved.receiverTypes));
         for (const o of overrides) if (!direct.has(o.id)) this.addCall(file, from, o, site, 'dispatch', confidence);
       }
