@@ -1,5 +1,3 @@
-import { DirectedGraph } from 'graphology';
-import { stronglyConnectedComponents } from 'graphology-components';
 import pagerank from 'graphology-metrics/centrality/pagerank';
 import { checkEvery, type DeadlineCheck } from '../common/deadline';
 import type { CallRecord, FileRecord } from '../index/records';
@@ -7,6 +5,7 @@ import { languageInfo } from '../index/languages';
 import { type CallEdgeData, CallEdges, type CallSite, MAX_RESOLUTIONS } from './call-edges';
 import { ModuleResolver, type ProjectConfig } from './modules';
 import { DispatchIndex, dispatchConfidence } from './dispatch';
+import { ImportGraph } from './import-graph';
 import { LinkReader, type LinkSnapshot, LinkWriter, SnapshotMismatch } from './link-snapshot';
 import { type CallTarget, callKey, RelinkMemo } from './relink-memo';
 import { CallResolver, type Resolution, type ResolvedCall } from './resolver';
@@ -41,7 +40,7 @@ export class CodeGraph {
   readonly modules: ModuleResolver;
   /** The call graph: symbols and call edges in typed arrays (call-edges.ts). */
   readonly calls: CallEdges;
-  readonly imports = new DirectedGraph<Record<string, never>, { line: number }>();
+  readonly imports = new ImportGraph();
   /** Calls made at module level (no enclosing symbol): callee id → sites. */
   readonly moduleCallers = new Map<string, ModuleCallSite[]>();
   private rank?: Float64Array;
@@ -180,7 +179,7 @@ export class CodeGraph {
       else this.moduleCallers.delete(target);
     }
     this.moduleCalleesByFile.delete(file);
-    for (const edge of this.imports.outEdges(file)) this.imports.dropEdge(edge);
+    this.imports.dropOutEdges(file);
     this.linkImports(file, record);
     this.linkCalls(file, record, this.relinkMemo.callsOf(file, record));
     for (const target of this.moduleCalleesByFile.get(file) ?? []) this.moduleCallers.get(target)!.sort(bySite);
@@ -214,21 +213,24 @@ export class CodeGraph {
   /** `memo`: the targets of this file's calls known from its last update, read and filled (see RelinkMemo). */
   private linkCalls(file: string, record: FileRecord, memo?: Map<string, CallTarget[]>): void {
     const symbols = this.table.byFile.get(file)!;
+    // The resolver's answers for calls that pass arguments, which value flows ask for again (see LinkedCalls).
+    const linked = new Map<CallRecord, ResolvedCall | undefined>();
+    const passing = argumentCalls(record);
     for (const call of record.calls) {
       let targets: CallTarget[];
       if (memo) {
         const key = callKey(call);
         const known = memo.get(key);
-        targets = known ?? this.callTargets(file, record, call);
+        targets = known ?? this.callTargets(file, record, call, passing, linked);
         if (!known) memo.set(key, targets);
       } else {
-        targets = this.callTargets(file, record, call);
+        targets = this.callTargets(file, record, call, passing, linked);
       }
       const site = { file, line: call.line, character: call.character };
       const from = call.enclosing === undefined ? undefined : symbols[call.enclosing];
       for (const t of targets) this.addCall(file, from, t.to, site, t.resolution, t.confidence);
     }
-    for (const flow of this.resolver.valueFlows(file, record)) {
+    for (const flow of this.resolver.valueFlows(file, record, linked)) {
       const site = { file: flow.from?.file ?? file, line: flow.line, character: flow.character };
       // Edges placed in another file go stale when either file is re-linked alone; a flow without edges (a function
       // passed to one that does not call it, yet) only needs the callee's file re-linked with this one.
@@ -237,9 +239,17 @@ export class CodeGraph {
     }
   }
 
-  /** The edges one call makes, in order: each resolved target, then the overrides that target may dispatch to. */
-  private callTargets(file: string, record: FileRecord, call: CallRecord): CallTarget[] {
-    const resolved = this.selfCallInSubclasses(file, call) ?? this.resolver.resolve(file, record, call);
+  /**
+   * The edges one call makes, in order: each resolved target, then the overrides that target may dispatch to.
+   * `passing`/`linked`: the resolver's answer for a call that passes arguments is kept in `linked`, for the value
+   * flows to read instead of resolving it again (see LinkedCalls).
+   */
+  private callTargets(file: string, record: FileRecord, call: CallRecord, passing: ReadonlySet<string> | undefined, linked: Map<CallRecord, ResolvedCall | undefined>): CallTarget[] {
+    let resolved = this.selfCallInSubclasses(file, call);
+    if (!resolved) {
+      resolved = this.resolver.resolve(file, record, call);
+      if (passing?.has(`${call.line}:${call.character}`)) linked.set(call, resolved && { ...resolved });
+    }
     if (!resolved) return NO_TARGETS;
     if (resolved.builtinInterface === 'error') {
       const methods = this.dispatch.goErrorMethods();
@@ -247,11 +257,13 @@ export class CodeGraph {
       resolved.confidence = dispatchConfidence(resolved.confidence, methods.length, true);
     }
     const out: CallTarget[] = [];
-    const direct = new Set(resolved.targets.map((t) => t.id));
+    let direct: Set<string> | undefined;
     for (const target of resolved.targets) {
       out.push({ to: target, resolution: resolved.resolution, confidence: resolved.confidence });
       // The overrides this call may run instead (see dispatch.ts): edges of their own, marked `dispatch`.
       const overrides = this.dispatch.targets(call, target, resolved.receiverTypes);
+      if (!overrides.length) continue;
+      direct ??= new Set(resolved.targets.map((t) => t.id));
       const confidence = dispatchConfidence(resolved.confidence, overrides.length, this.dispatch.interfaceMember(target) || this.dispatch.throughTypedInterface(target, resolved.receiverTypes));
       for (const o of overrides) if (!direct.has(o.id)) out.push({ to: o, resolution: 'dispatch', confidence });
     }
@@ -358,13 +370,14 @@ export class CodeGraph {
 
   /** PageRank over the import graph: files many others depend on rank high. */
   fileRankOf(file: string): number {
-    this.fileRank ??= importRanks(this.imports);
+    this.fileRank ??= importRanks(this.imports.toGraphology());
     return this.fileRank.get(file) ?? 0;
   }
 
   /** Import cycles: strongly connected components of more than one file, largest first, files sorted. */
   importCycles(filter?: (file: string) => boolean): string[][] {
-    return stronglyConnectedComponents(this.imports)
+    return this.imports
+      .stronglyConnectedComponents()
       .filter((c) => c.length > 1)
       .map((c) => c.sort())
       .filter((c) => !filter || c.some(filter))
@@ -389,6 +402,13 @@ export class CodeGraph {
   edgeCount(): number {
     return this.calls.size;
   }
+}
+
+/** Where the calls are (`line:character`) that a file's argument records pass functions to; undefined when none. */
+function argumentCalls(record: FileRecord): Set<string> | undefined {
+  let out: Set<string> | undefined;
+  for (const v of record.values ?? []) if (v.kind === 'arg') (out ??= new Set()).add(`${v.callLine}:${v.callCharacter}`);
+  return out;
 }
 
 function sameSite(a: CallSite | undefined, b: CallSite): boolean {
@@ -439,7 +459,7 @@ function outwardValues(r: FileRecord): string {
   return (r.values ?? []).filter((v) => v.kind === 'return' || v.kind === 'export').map((v) => `${v.kind}\0${v.scope}\0${v.ref}`).join('\n');
 }
 
-function importRanks(graph: DirectedGraph): Map<string, number> {
+function importRanks(graph: ReturnType<ImportGraph['toGraphology']>): Map<string, number> {
   if (graph.order === 0) return new Map();
   return new Map(Object.entries(pagerank(graph, { getEdgeWeight: null, maxIterations: 50, tolerance: 1e-6 })));
 }

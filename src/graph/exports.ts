@@ -92,6 +92,9 @@ export class ModuleExports {
 
   /** The symbols a module file exports under `name`, following re-export chains. */
   exported(file: string, name: string, family: string, depth = 0): IndexedSymbol[] {
+    // A file that re-exports nothing exports its own top-level names only: no walk, so nothing to keep (Go std
+    // asked 177k such questions, and building each one's key cost more than the answer).
+    if (depth <= MAX_REEXPORT_DEPTH && !this.mayReexport(file, family)) return this.table.topLevel.get(file)?.get(name) ?? [];
     const key = `${family}\0${file}\0${name}`;
     const known = this.exportedAnswers.get(key);
     if (known) return known;
@@ -156,6 +159,20 @@ export class ModuleExports {
     } finally {
       visiting.delete(file);
     }
+  }
+
+  /** Files with an import `exportedUncached` follows (by family: only JS needs `export` to re-export a name). */
+  private readonly reexporting = { js: new Map<string, boolean>(), other: new Map<string, boolean>() };
+
+  private mayReexport(file: string, family: string): boolean {
+    const known = family === 'js' ? this.reexporting.js : this.reexporting.other;
+    let answer = known.get(file);
+    if (answer === undefined) {
+      const imports = this.table.files.get(file)?.imports ?? [];
+      answer = imports.some((imp) => imp.name !== undefined && (imp.name === '*' ? imp.reexport === true : imp.reexport === true || family !== 'js'));
+      known.set(file, answer);
+    }
+    return answer;
   }
 
   private exportedUncached(file: string, name: string, family: string, depth: number): IndexedSymbol[] {

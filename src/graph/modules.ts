@@ -171,8 +171,20 @@ export class ModuleResolver {
    * packages are imported by bare path: `strings`, `net/http`), or vendored (`vendor/golang.org/x/net/…` beside a
    * go.mod, the importing file's module first).
    */
+  /**
+   * A Go package's files by folder, one list per package: every importer gets the same list, so what is looked up
+   * per module list (ModuleExports.exportedFrom: `fmt.Println`) is answered once per package, not once per importer.
+   */
+  private readonly goPackages = new Map<string, string[]>();
+
+  private goPackageFiles(pkgDir: string): string[] {
+    let files = this.goPackages.get(pkgDir);
+    if (!files) this.goPackages.set(pkgDir, (files = (this.table.filesByDir.get(pkgDir) ?? []).filter((f) => f.endsWith('.go'))));
+    return files;
+  }
+
   private resolveGo(fromFile: string, importPath: string): ModuleTarget {
-    const packageFiles = (pkgDir: string) => (this.table.filesByDir.get(pkgDir) ?? []).filter((f) => f.endsWith('.go'));
+    const packageFiles = (pkgDir: string) => this.goPackageFiles(pkgDir);
     for (const { dir, module } of this.config.goModules) {
       let rel: string | undefined;
       if (module === 'std') rel = isStandardImportPath(importPath) ? importPath : undefined;

@@ -2,7 +2,7 @@ import type { CallRecord, FileRecord, ValueRecord } from '../index/records';
 import { CALLABLE_KINDS } from '../index/records';
 import type { ResolvedCall } from './denotation';
 import type { IndexedSymbol, SymbolTable } from './symbol-table';
-import { ALIAS_CONFIDENCE, passedFunctionFlows, type ValueFlow as Flow } from './values';
+import { ALIAS_CONFIDENCE, type LinkedCalls, passedFunctionFlows, type ValueFlow as Flow } from './values';
 import type { ValueFlow } from './value-flow';
 
 /** What callback flow needs from the resolver: a call site's callees, as the graph links them. */
@@ -30,7 +30,7 @@ export class PythonCallbacks {
     private readonly calls: CallSiteResolving,
   ) {}
 
-  flows(file: string, record: FileRecord): Flow[] {
+  flows(file: string, record: FileRecord, linked: LinkedCalls): Flow[] {
     // A third of a file's arguments repeat one in the same scope (`sys.stdout`, a module constant): resolve each once.
     const seen = new Map<string, { targets: IndexedSymbol[]; confidence: number } | undefined>();
     const passed = (v: ValueRecord) => {
@@ -40,7 +40,7 @@ export class PythonCallbacks {
       return seen.get(key);
     };
     return passedFunctionFlows(this.table, file, record, {
-      resolve: (call) => this.calls.resolve(file, record, call),
+      resolve: (call) => (linked.has(call) ? linked.get(call) : this.calls.resolve(file, record, call)),
       passed,
       parameterFor: (fn, call, v) => this.parameterFor(fn, call, v),
       // Any binding in a nested function (its own parameter, a local); in the callee itself, any but the parameter

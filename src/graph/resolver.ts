@@ -9,7 +9,7 @@ import type { IndexedSymbol, SymbolTable } from './symbol-table';
 import { dirOf } from './symbol-table';
 import { type Convention, namingConventions } from './conventions';
 import { calleeOfCallExpression, returnTypeName } from './signatures';
-import { FunctionValues, type ValueFlow as JsValueFlow } from './values';
+import { FunctionValues, type LinkedCalls, type ValueFlow as JsValueFlow } from './values';
 import { ValueFlow } from './value-flow';
 import { PythonCallbacks } from './python-callbacks';
 import { builtinType } from './builtins';
@@ -135,10 +135,10 @@ export class CallResolver {
   }
 
   /** Edges that JS/TS and Python function values make (functions passed as arguments), for CodeGraph. */
-  valueFlows(file: string, record: FileRecord): JsValueFlow[] {
+  valueFlows(file: string, record: FileRecord, linked: LinkedCalls = new Map()): JsValueFlow[] {
     const family = languageInfo(record.lang).family;
-    if (family === 'python') return this.pyCallbacks.flows(file, record);
-    return family === 'js' ? this.jsValues.flows(file, record) : [];
+    if (family === 'python') return this.pyCallbacks.flows(file, record, linked);
+    return family === 'js' ? this.jsValues.flows(file, record, linked) : [];
   }
 
   /** One call, without the adjustments `resolve` makes for constructors and decorators (value flow resolves names with it). */

@@ -128,9 +128,9 @@ export class FunctionValues {
   }
 
   /** Edges made by functions passed as arguments (see the class comment). */
-  flows(file: string, record: FileRecord): ValueFlow[] {
+  flows(file: string, record: FileRecord, linked: LinkedCalls): ValueFlow[] {
     return passedFunctionFlows(this.table, file, record, {
-      resolve: (call) => this.calls.resolve(file, record, call),
+      resolve: (call) => (linked.has(call) ? linked.get(call) : this.calls.resolve(file, record, call)),
       passed: (v, from) => this.referenceTargets(file, record, v.ref, from),
       parameterFor: (fn, _call, v) => this.parameters(fn)[v.index ?? -1],
       // A nested function declaring its own parameter of that name calls something else.
@@ -193,6 +193,12 @@ export class FunctionValues {
     return index.get(`${kind}\0${scope ?? ''}\0${name}`);
   }
 }
+
+/**
+ * What the resolver answered for a file's calls while they were linked (CodeGraph.linkCalls): a call that passes
+ * functions is not resolved a second time for its arguments (a quarter of the Python stdlib's resolutions were).
+ */
+export type LinkedCalls = ReadonlyMap<CallRecord, ResolvedCall | undefined>;
 
 /** How one language follows a function passed as an argument (JS: FunctionValues, Python: python-callbacks.ts). */
 export interface PassedFunctions {
