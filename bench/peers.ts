@@ -14,6 +14,8 @@ export const PEER = { name: '@colbymchenry/codegraph', version: '1.6.1' };
 export interface PeerResult {
   peer: string;
   wallMs: number;
+  /** User + system CPU of the peer and everything it ran (GNU time `%U %S`): steadier than wall on a shared machine. */
+  cpuMs?: number;
   peakRssMb: number;
   /** What the peer says it indexed (`Indexed N files`, `N nodes, M edges`), to set beside our files and symbols. */
   files?: number;
@@ -38,7 +40,7 @@ export function ensurePeer(log: (line: string) => void): { shim?: string; error?
 }
 
 /**
- * One cold `codegraph init` over the corpus folder. Wall time and peak RSS come from GNU time (`%e %M`): its
+ * One cold `codegraph init` over the corpus folder. Wall time, CPU and peak RSS come from GNU time (`%e %U %S %M`): its
  * maximum resident set covers the launcher and the bundled Node it waits for (the peer's parse and store workers
  * are threads of that Node, so they are in it). The corpus's excludes (Go's `testdata/`, Python's `site-packages/`)
  * are given to the peer as its own `codegraph.json` `exclude`, so both index the same tree; the files it reports
@@ -54,7 +56,7 @@ export function runPeer(shim: string, corpus: Corpus): PeerResult {
   const exclude = corpus.spec.exclude ?? [];
   if (exclude.length) fs.writeFileSync(config, `${JSON.stringify({ exclude })}\n`);
   // The peer writes a .codegraph/ into the folder it indexes; CODEGRAPH_NO_DOWNLOAD keeps its shim off the network.
-  const r = spawnSync('/usr/bin/time', ['-o', report, '-f', '%e %M', process.execPath, shim, 'init', '--yes', corpus.dir], {
+  const r = spawnSync('/usr/bin/time', ['-o', report, '-f', '%e %U %S %M', process.execPath, shim, 'init', '--yes', corpus.dir], {
     cwd: corpus.dir,
     env: { ...process.env, CODEGRAPH_NO_DOWNLOAD: '1', CODEGRAPH_TELEMETRY: '0', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,8 +66,8 @@ export function runPeer(shim: string, corpus: Corpus): PeerResult {
   fs.rmSync(state, { recursive: true, force: true });
   fs.rmSync(config, { force: true });
   if (r.status !== 0) return { peer, wallMs: NaN, peakRssMb: NaN, error: `exit ${r.status}: ${(r.stderr ?? '').trim().split('\n').pop()?.slice(0, 200) ?? ''}` };
-  const [seconds, kb] = fs.readFileSync(report, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
-  return { peer, wallMs: seconds * 1000, peakRssMb: kb / 1024, ...peerCounts(r.stdout ?? '') };
+  const [seconds, user, system, kb] = fs.readFileSync(report, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  return { peer, wallMs: seconds * 1000, cpuMs: (user + system) * 1000, peakRssMb: kb / 1024, ...peerCounts(r.stdout ?? '') };
 }
 
 /** The counts of the peer's closing lines (`Indexed 48 files`, `286 nodes, 574 edges in 4.8s`); absent if it words them otherwise. */
