@@ -43,8 +43,10 @@ export function ensurePeer(log: (line: string) => void): { shim?: string; error?
  * One cold `codegraph init` over the corpus folder. Wall time, CPU and peak RSS come from GNU time (`%e %U %S %M`): its
  * maximum resident set covers the launcher and the bundled Node it waits for (the peer's parse and store workers
  * are threads of that Node, so they are in it). The corpus's excludes (Go's `testdata/`, Python's `site-packages/`)
- * are given to the peer as its own `codegraph.json` `exclude`, so both index the same tree; the files it reports
- * are kept to check that.
+ * and the files of our languages the Engine passes over (generated, minified, too large: 263 generated files, 402k
+ * lines, in Go's std outside vendor/) are given to the peer as its own `codegraph.json` `exclude`, so it reads no
+ * file we skip; the files it reports are kept to check that. Its own default ignores still apply (it skips
+ * `vendor/`, which we index).
  */
 export function runPeer(shim: string, corpus: Corpus): PeerResult {
   const peer = `${PEER.name}@${PEER.version}`;
@@ -53,7 +55,7 @@ export function runPeer(shim: string, corpus: Corpus): PeerResult {
   if (fs.existsSync(config)) throw new Error(`${config} exists: the peer would read it (a leftover of a killed bench run: remove it)`);
   fs.rmSync(state, { recursive: true, force: true });
   const report = path.join(PEER_DIR, 'time.txt');
-  const exclude = corpus.spec.exclude ?? [];
+  const exclude = [...(corpus.spec.exclude ?? []), ...corpus.passedOver.map(anchoredPattern)];
   if (exclude.length) fs.writeFileSync(config, `${JSON.stringify({ exclude })}\n`);
   // The peer writes a .codegraph/ into the folder it indexes; CODEGRAPH_NO_DOWNLOAD keeps its shim off the network.
   const r = spawnSync('/usr/bin/time', ['-o', report, '-f', '%e %U %S %M', process.execPath, shim, 'init', '--yes', corpus.dir], {
@@ -68,6 +70,11 @@ export function runPeer(shim: string, corpus: Corpus): PeerResult {
   if (r.status !== 0) return { peer, wallMs: NaN, peakRssMb: NaN, error: `exit ${r.status}: ${(r.stderr ?? '').trim().split('\n').pop()?.slice(0, 200) ?? ''}` };
   const [seconds, user, system, kb] = fs.readFileSync(report, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
   return { peer, wallMs: seconds * 1000, cpuMs: (user + system) * 1000, peakRssMb: kb / 1024, ...peerCounts(r.stdout ?? '') };
+}
+
+/** A gitignore pattern matching exactly the file `rel` (anchored at the root, special characters escaped). */
+export function anchoredPattern(rel: string): string {
+  return `/${rel.replace(/[\\*?[\]!# ]/g, (c) => `\\${c}`)}`;
 }
 
 /** The counts of the peer's closing lines (`Indexed 48 files`, `286 nodes, 574 edges in 4.8s`); absent if it words them otherwise. */
