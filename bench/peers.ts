@@ -54,7 +54,9 @@ export function runPeer(shim: string, corpus: Corpus): PeerResult {
   const config = path.join(corpus.dir, 'codegraph.json');
   if (fs.existsSync(config)) throw new Error(`${config} exists: the peer would read it (a leftover of a killed bench run: remove it)`);
   fs.rmSync(state, { recursive: true, force: true });
-  const report = path.join(PEER_DIR, 'time.txt');
+  // One report file per run: GNU time opens it when it starts and writes at the end, so two bench runs sharing a
+  // name (two `npm run bench -- --peers` at once) overwrote each other's figures.
+  const report = path.join(PEER_DIR, `time-${process.pid}-${Date.now()}.txt`);
   const exclude = [...(corpus.spec.exclude ?? []), ...corpus.passedOver.map(anchoredPattern)];
   if (exclude.length) fs.writeFileSync(config, `${JSON.stringify({ exclude })}\n`);
   // The peer writes a .codegraph/ into the folder it indexes; CODEGRAPH_NO_DOWNLOAD keeps its shim off the network.
@@ -67,8 +69,10 @@ export function runPeer(shim: string, corpus: Corpus): PeerResult {
   });
   fs.rmSync(state, { recursive: true, force: true });
   fs.rmSync(config, { force: true });
+  const times = fs.existsSync(report) ? fs.readFileSync(report, 'utf8') : '';
+  fs.rmSync(report, { force: true });
   if (r.status !== 0) return { peer, wallMs: NaN, peakRssMb: NaN, error: `exit ${r.status}: ${(r.stderr ?? '').trim().split('\n').pop()?.slice(0, 200) ?? ''}` };
-  const [seconds, user, system, kb] = fs.readFileSync(report, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  const [seconds, user, system, kb] = times.trim().split('\n').pop()!.split(' ').map(Number);
   return { peer, wallMs: seconds * 1000, cpuMs: (user + system) * 1000, peakRssMb: kb / 1024, ...peerCounts(r.stdout ?? '') };
 }
 
