@@ -73,6 +73,7 @@ export function runPeer(shim: string, corpus: Corpus): PeerResult {
   fs.rmSync(report, { force: true });
   if (r.status !== 0) return { peer, wallMs: NaN, peakRssMb: NaN, error: `exit ${r.status}: ${(r.stderr ?? '').trim().split('\n').pop()?.slice(0, 200) ?? ''}` };
   const [seconds, user, system, kb] = times.trim().split('\n').pop()!.split(' ').map(Number);
+  if (![seconds, user, system, kb].every(Number.isFinite)) return { peer, wallMs: NaN, peakRssMb: NaN, error: `no figures in GNU time's report ('${times.trim().slice(0, 80)}')` };
   return { peer, wallMs: seconds * 1000, cpuMs: (user + system) * 1000, peakRssMb: kb / 1024, ...peerCounts(r.stdout ?? '') };
 }
 
