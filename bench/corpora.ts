@@ -116,6 +116,8 @@ export interface Corpus {
   bytes: number;
   /** Versions actually fetched (Debian versions move with security updates). */
   versions: string[];
+  /** Files of an indexed language the Engine passes over (generated, minified, too large), '/'-separated: the peer is told to skip them too. */
+  passedOver: string[];
 }
 
 /** Makes sure the corpus is on disk (fetching it on first use) and lists its indexable files. */
@@ -132,8 +134,8 @@ export function prepareCorpus(name: string, log: (line: string) => void = () => 
   }
   const versions = (JSON.parse(fs.readFileSync(marker, 'utf8')) as { versions: string[] }).versions;
   const dir = path.join(base, spec.root);
-  const files = listFiles(dir, spec.exclude ?? []);
-  return { spec, dir, files, bytes: files.reduce((n, f) => n + f.bytes, 0), versions };
+  const { files, passedOver } = listFiles(dir, spec.exclude ?? []);
+  return { spec, dir, files, bytes: files.reduce((n, f) => n + f.bytes, 0), versions, passedOver };
 }
 
 function fetchInto(spec: CorpusSpec, base: string): string[] {
@@ -183,10 +185,17 @@ function aptDownload(packages: string[], dir: string): void {
   }
 }
 
-/** Exactly the files the Engine indexes (same scanner, same content checks), so every ratio compares like with like. */
-function listFiles(dir: string, exclude: string[]): CorpusFile[] {
+/**
+ * Exactly the files the Engine indexes (same scanner, same content checks), so every ratio compares like with like;
+ * and the files of its languages it passes over (too large, generated, minified), which the peer must skip as well.
+ */
+function listFiles(dir: string, exclude: string[]): { files: CorpusFile[]; passedOver: string[] } {
   const scan = scanWorkspace(dir, { maxFileBytes: DEFAULT_MAX_FILE_BYTES, exclude });
-  return scan.files
-    .filter((f) => !contentSkipReason(f.rel, fs.readFileSync(f.abs)))
-    .map((f) => ({ rel: f.rel, abs: f.abs, bytes: f.size }));
+  const files: CorpusFile[] = [];
+  const passedOver = [...scan.skipped].filter(([rel, reason]) => reason === 'too_large' && !rel.endsWith('/')).map(([rel]) => rel);
+  for (const f of scan.files) {
+    if (contentSkipReason(f.rel, fs.readFileSync(f.abs))) passedOver.push(f.rel);
+    else files.push({ rel: f.rel, abs: f.abs, bytes: f.size });
+  }
+  return { files, passedOver: passedOver.sort() };
 }

@@ -57,8 +57,11 @@ function peerRows(results: CorpusResult[]): Row[] {
   return [
     [`PEER ${withPeer.peer!.peer} cold init (same run)`, () => ''],
     ['  wall', (r) => (r.peer ? failed(r) || ms(r.peer.wallMs) : '')],
+    ['  CPU (all threads and processes)', (r) => (r.peer ? failed(r) || ms(r.peer.cpuMs ?? NaN) : '')],
     ['  peak RSS MB', (r) => (r.peer ? failed(r) || n0(r.peer.peakRssMb) : '')],
+    ['  files / nodes / edges it reports', (r) => (r.peer && !r.peer.error ? `${n0(r.peer.files ?? NaN)} / ${n0(r.peer.nodes ?? NaN)} / ${n0(r.peer.edges ?? NaN)}` : '')],
     ['  Sightline / peer, wall', (r) => (r.peer && !r.peer.error ? `${n2(r.index.wallMs / r.peer.wallMs)}×` : '')],
+    ['  Sightline / peer, CPU', (r) => (r.peer && !r.peer.error ? `${n2(r.index.cpuMs / (r.peer.cpuMs ?? NaN))}×` : '')],
     ['  Sightline / peer, peak RSS', (r) => (r.peer && !r.peer.error ? `${n2(r.index.peakRssMb / r.peer.peakRssMb)}×` : '')],
   ];
 }
