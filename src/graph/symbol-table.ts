@@ -21,6 +21,9 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+/** Symbols added to the lookups between two chances to yield (see prepareLookups). */
+const PREPARE_CHUNK = 2048;
+
 interface Lookups {
   byName: Map<string, IndexedSymbol[]>;
   byQualified: Map<string, IndexedSymbol[]>;
@@ -50,20 +53,42 @@ export class SymbolTable {
 
   readonly files: ReadonlyMap<string, FileRecord>;
 
-  constructor(files: ReadonlyMap<string, FileRecord>) {
+  /** `fill` false: the files are added by `build`, which yields between them. */
+  constructor(files: ReadonlyMap<string, FileRecord>, fill = true) {
     // A private copy: updates (replaceRecord) must not write into the caller's map.
     this.files = new Map(files);
-    for (const [file, record] of [...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      push(this.filesByDir, dirOf(file), file);
-      const list: IndexedSymbol[] = [];
-      const ids = symbolIds(file, record.symbols);
-      record.symbols.forEach((s, local) => {
-        const sym = indexedSymbol(s, ids[local], file, record.lang, local, this.all.length);
-        this.all.push(sym);
-        list.push(sym);
-      });
-      this.byFile.set(file, list);
+    if (fill) for (const entry of sortedByFile(files)) this.addFile(entry);
+  }
+
+  /**
+   * The same table as the constructor's, and its lookups, built with `pause` called every few thousand symbols so
+   * that the caller can yield to the event loop (~1 s of one synchronous step at a million lines otherwise).
+   */
+  static async build(files: ReadonlyMap<string, FileRecord>, pause: () => Promise<void>): Promise<SymbolTable> {
+    const table = new SymbolTable(files, false);
+    let added = 0;
+    for (const entry of sortedByFile(files)) {
+      table.addFile(entry);
+      added += entry[1].symbols.length;
+      if (added >= PREPARE_CHUNK) {
+        added = 0;
+        await pause();
+      }
     }
+    await table.prepareLookups(pause);
+    return table;
+  }
+
+  private addFile([file, record]: [string, FileRecord]): void {
+    push(this.filesByDir, dirOf(file), file);
+    const list: IndexedSymbol[] = [];
+    const ids = symbolIds(file, record.symbols);
+    record.symbols.forEach((s, local) => {
+      const sym = indexedSymbol(s, ids[local], file, record.lang, local, this.all.length);
+      this.all.push(sym);
+      list.push(sym);
+    });
+    this.byFile.set(file, list);
   }
 
   /** Symbols by simple name, in declaration order. */
@@ -88,21 +113,22 @@ export class SymbolTable {
   /** In the order of `all` (files sorted, symbols in file order), so every list is in declaration order. */
   private built(): Lookups {
     if (this.lookups) return this.lookups;
-    const lookups: Lookups = { byName: new Map(), byQualified: new Map(), topLevel: new Map(), membersOf: new Map(), nested: new Map() };
-    for (const sym of this.all) {
-      push(lookups.byName, sym.name, sym);
-      push(lookups.byQualified, sym.qualifiedName, sym);
-      if (sym.parent !== undefined) push(lookups.nested, nestedKey(sym.file, sym.parent, sym.name), sym);
-      const container = containerName(sym);
-      if (container === undefined) {
-        let top = lookups.topLevel.get(sym.file);
-        if (!top) lookups.topLevel.set(sym.file, (top = new Map()));
-        push(top, sym.name, sym);
-      } else if (sym.kind === 'method' || sym.kind === 'field' || sym.kind === 'function') {
-        push(lookups.membersOf, container, sym);
-      }
-    }
+    const lookups = emptyLookups();
+    for (const sym of this.all) addToLookups(lookups, sym);
     return (this.lookups = lookups);
+  }
+
+  /**
+   * Builds the lookups the way first use would, calling `pause` every few thousand symbols (~0.5 s at a million
+   * lines otherwise, in the first call linked). Same maps, same order.
+   */
+  private async prepareLookups(pause: () => Promise<void>): Promise<void> {
+    const lookups = emptyLookups();
+    for (let i = 0; i < this.all.length && !this.lookups; i++) {
+      addToLookups(lookups, this.all[i]);
+      if (i % PREPARE_CHUNK === PREPARE_CHUNK - 1) await pause();
+    }
+    this.lookups ??= lookups;
   }
 
   /** Symbols named `name` declared directly inside the symbol at `parent` (its local index) in `file`. */
@@ -230,6 +256,28 @@ function lazyList<V>(cache: Map<string, V[]>, key: string, build: () => V[]): V[
 
 function nestedKey(file: string, parent: number, name: string): string {
   return `${file}\0${parent}\0${name}`;
+}
+
+function sortedByFile(files: ReadonlyMap<string, FileRecord>): [string, FileRecord][] {
+  return [...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function emptyLookups(): Lookups {
+  return { byName: new Map(), byQualified: new Map(), topLevel: new Map(), membersOf: new Map(), nested: new Map() };
+}
+
+function addToLookups(lookups: Lookups, sym: IndexedSymbol): void {
+  push(lookups.byName, sym.name, sym);
+  push(lookups.byQualified, sym.qualifiedName, sym);
+  if (sym.parent !== undefined) push(lookups.nested, nestedKey(sym.file, sym.parent, sym.name), sym);
+  const container = containerName(sym);
+  if (container === undefined) {
+    let top = lookups.topLevel.get(sym.file);
+    if (!top) lookups.topLevel.set(sym.file, (top = new Map()));
+    push(top, sym.name, sym);
+  } else if (sym.kind === 'method' || sym.kind === 'field' || sym.kind === 'function') {
+    push(lookups.membersOf, container, sym);
+  }
 }
 
 export function dirOf(file: string): string {

@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { CodeGraph } from '../../src/graph/code-graph';
+import { EMPTY_PROJECT } from '../../src/graph/modules';
 import { SymbolTable } from '../../src/graph/symbol-table';
 import { extractFile } from '../../src/index/extract';
 import type { FileRecord } from '../../src/index/records';
@@ -32,5 +34,34 @@ describe('SymbolTable: lookups by id and by name', () => {
 
   it('lists symbols by name in declaration order, files sorted', () => {
     assert.deepEqual(table.byName.get('run')?.map((s) => s.id), ['C#/b.ts#run', 'C#/b.ts#x/c.ts#run', 'lib/a.ts#A.run']);
+  });
+});
+
+describe('SymbolTable.build and CodeGraph.build: the same tables, built in slices', () => {
+  it('yields while building a large table and its lookups, and builds what the constructor builds', async () => {
+    // 60 files of 100 classes with a method each, 12,000 symbols: several slices of the build. The classes of one
+    // file override Base.run (a concrete method's call dispatches to at most 16 overrides).
+    const base = await extractFile('typescript', 'export class Base {\n  run() { return 0; }\n}\nexport function go(b: Base) {\n  return b.run();\n}\n');
+    const classes = (prefix: string, heritage: string, count = 100) => Array.from({ length: count }, (_, i) => `export class ${prefix}${i}${heritage} {\n  run() { return ${i}; }\n}\n`).join('');
+    const subclasses = await extractFile('typescript', `import { Base } from './base';\n${classes('C', ' extends Base', 10)}${classes('P', '', 90)}`);
+    const plain = await extractFile('typescript', classes('P', ''));
+    const files = new Map<string, FileRecord>([['src/base.ts', base], ...Array.from({ length: 60 }, (_, i): [string, FileRecord] => [`src/f${String(i).padStart(2, '0')}.ts`, i ? plain : subclasses])]);
+    let pauses = 0;
+    const sliced = await SymbolTable.build(files, async () => {
+      pauses++;
+    });
+    const whole = new SymbolTable(files);
+    assert.ok(pauses >= 5, `paused ${pauses} times`);
+    assert.deepEqual(sliced.all.map((s) => s.id), whole.all.map((s) => s.id));
+    for (const name of ['run', 'C7', 'Base']) assert.deepEqual(sliced.byName.get(name)?.map((s) => s.id), whole.byName.get(name)?.map((s) => s.id), name);
+    assert.deepEqual(sliced.membersOf.get('C42')?.map((s) => s.id), whole.membersOf.get('C42')?.map((s) => s.id));
+    const edges = (g: CodeGraph) => {
+      const out: string[] = [];
+      g.calls.forEachEdge((_k, d, s, t) => out.push(`${s}>${t}:${d.resolution}`));
+      return out.sort();
+    };
+    const built = await CodeGraph.build(files, EMPTY_PROJECT, 0);
+    assert.ok(edges(built).filter((e) => e.endsWith(':dispatch')).length === 10, `dispatch edges to the overrides: ${edges(built).filter((e) => e.endsWith(':dispatch')).length}`);
+    assert.deepEqual(edges(built), edges(new CodeGraph(files, EMPTY_PROJECT)));
   });
 });
