@@ -53,8 +53,9 @@ describe('SymbolTable.build and CodeGraph.build: the same tables, built in slice
     const whole = new SymbolTable(files);
     assert.ok(pauses >= 5, `paused ${pauses} times`);
     assert.deepEqual(sliced.all.map((s) => s.id), whole.all.map((s) => s.id));
-    for (const name of ['run', 'C7', 'Base']) assert.deepEqual(sliced.byName.get(name)?.map((s) => s.id), whole.byName.get(name)?.map((s) => s.id), name);
-    assert.deepEqual(sliced.membersOf.get('C42')?.map((s) => s.id), whole.membersOf.get('C42')?.map((s) => s.id));
+    for (const name of ['run', 'C7', 'P42', 'Base']) assert.deepEqual(sliced.byName.get(name)?.map((s) => s.id), whole.byName.get(name)?.map((s) => s.id), name);
+    assert.deepEqual(sliced.membersOf.get('P42')?.map((s) => s.id), whole.membersOf.get('P42')?.map((s) => s.id));
+    assert.equal(sliced.membersOf.get('P42')?.length, 60);
     const edges = (g: CodeGraph) => {
       const out: string[] = [];
       g.calls.forEachEdge((_k, d, s, t) => out.push(`${s}>${t}:${d.resolution}`));
