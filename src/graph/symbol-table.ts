@@ -49,7 +49,8 @@ export class SymbolTable {
   // Lazily built lookups for the resolver's hot paths: common names (`String`, `new`, `get`) have thousands
   // of symbols, and filtering them once per call site made linking quadratic on large corpora.
   private readonly typesByName = new Map<string, IndexedSymbol[]>();
-  private readonly membersByName = new Map<string, IndexedSymbol[]>();
+  /** By container, then member name: two lookups cost less than building a `container\0name` key per call. */
+  private readonly membersByName = new Map<string, Map<string, IndexedSymbol[]>>();
   private readonly goPackages = new Map<string, Map<string, IndexedSymbol[]>>();
 
   readonly files: ReadonlyMap<string, FileRecord>;
@@ -136,7 +137,9 @@ export class SymbolTable {
 
   /** Members named `name` of types named `container` (membersOf filtered by name), in declaration order. */
   membersNamed(container: string, name: string): IndexedSymbol[] {
-    return lazyList(this.membersByName, `${container}\0${name}`, () => (this.membersOf.get(container) ?? []).filter((m) => m.name === name));
+    let byName = this.membersByName.get(container);
+    if (!byName) this.membersByName.set(container, (byName = new Map()));
+    return lazyList(byName, name, () => (this.membersOf.get(container) ?? []).filter((m) => m.name === name));
   }
 
   /** Top-level symbols named `name` in any Go file of `dir` (a Go package), in file order. */
