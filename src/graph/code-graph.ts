@@ -250,11 +250,11 @@ export class CodeGraph {
    * `passing`/`linked`: the resolver's answer for a call that passes arguments is kept in `linked`, for the value
    * flows to read instead of resolving it again (see LinkedCalls).
    */
-  private callTargets(file: string, record: FileRecord, call: CallRecord, passing: ReadonlySet<string> | undefined, linked: Map<CallRecord, ResolvedCall | undefined>): CallTarget[] {
+  private callTargets(file: string, record: FileRecord, call: CallRecord, passing: ArgumentCalls | undefined, linked: Map<CallRecord, ResolvedCall | undefined>): CallTarget[] {
     let resolved = this.selfCallInSubclasses(file, call);
     if (!resolved) {
       resolved = this.resolver.resolve(file, record, call);
-      if (passing?.has(`${call.line}:${call.character}`)) linked.set(call, resolved && { ...resolved });
+      if (passing?.get(call.line)?.has(call.character)) linked.set(call, resolved && { ...resolved });
     }
     if (!resolved) return NO_TARGETS;
     if (resolved.builtinInterface === 'error') {
@@ -292,7 +292,8 @@ export class CodeGraph {
 
   /** One call site into `to`, from the symbol `from` or (undefined) from module level; an edge keeps its most certain resolution. */
   private addCall(file: string, fromSymbol: IndexedSymbol | undefined, toSymbol: IndexedSymbol, site: CallSite, resolution: Resolution, confidence: number): void {
-    if (!this.table.byId.has(toSymbol.id)) return;
+    // A symbol of the table (the table's own object at its ordinal) needs no lookup by id; a stand-in does.
+    if (this.table.all[toSymbol.ordinal] !== toSymbol && !this.table.byId.has(toSymbol.id)) return;
     const to = toSymbol.id;
     if (fromSymbol === undefined) {
       const list = this.moduleCallers.get(to) ?? [];
@@ -410,12 +411,23 @@ export class CodeGraph {
   }
 }
 
-/** Where the calls are (`line:character`) that a file's argument records pass functions to; undefined when none. */
-function argumentCalls(record: FileRecord): Set<string> | undefined {
-  let out: Set<string> | undefined;
-  for (const v of record.values ?? []) if (v.kind === 'arg') (out ??= new Set()).add(`${v.callLine}:${v.callCharacter}`);
+/**
+ * Where the calls are (line, then characters) that a file's argument records pass functions to; undefined when
+ * none. Numbers, not `line:character` strings: every call of the file is looked up here.
+ */
+function argumentCalls(record: FileRecord): ArgumentCalls | undefined {
+  let out: Map<number, Set<number>> | undefined;
+  for (const v of record.values ?? []) {
+    if (v.kind !== 'arg' || v.callLine === undefined || v.callCharacter === undefined) continue;
+    out ??= new Map();
+    let characters = out.get(v.callLine);
+    if (!characters) out.set(v.callLine, (characters = new Set()));
+    characters.add(v.callCharacter);
+  }
   return out;
 }
+
+type ArgumentCalls = ReadonlyMap<number, ReadonlySet<number>>;
 
 function sameSite(a: CallSite | undefined, b: CallSite): boolean {
   return a !== undefined && a.file === b.file && a.line === b.line && a.character === b.character;

@@ -22,6 +22,7 @@ const CALLED_BASE = /^([\w$.]+(?:\(…\)\.[\w$]+)?)\(\)$/;
  */
 export class TypeHierarchy {
   private readonly basesOf = new Map<string, IndexedSymbol[]>();
+  private readonly ancestorsOf = new Map<IndexedSymbol, IndexedSymbol[]>();
 
   constructor(
     private readonly table: SymbolTable,
@@ -59,8 +60,22 @@ export class TypeHierarchy {
   overriddenBy(method: IndexedSymbol): IndexedSymbol[] {
     if (method.kind !== 'method' || method.name === 'constructor') return [];
     const owner = this.enclosingType(method.file, method);
-    if (!owner || owner.local < 0) return [];
-    const family = languageInfo(method.lang).family;
+    if (!owner || owner.local < 0 || !owner.heritage?.length) return [];
+    const out: IndexedSymbol[] = [];
+    for (const base of this.ancestors(owner)) {
+      for (const m of this.table.membersNamed(base.name, method.name)) if (m.id !== method.id && this.belongsTo(m, base)) out.push(m);
+    }
+    return unique(out);
+  }
+
+  /**
+   * A type's bases, theirs, and so on (depth-first, each once, at most MAX_HERITAGE_DEPTH down): what
+   * overriddenBy searches. Kept per type: dispatch asks for every method, and a class's methods share its bases.
+   */
+  private ancestors(owner: IndexedSymbol): IndexedSymbol[] {
+    const known = this.ancestorsOf.get(owner);
+    if (known) return known;
+    const family = languageInfo(owner.lang).family;
     const out: IndexedSymbol[] = [];
     const seen = new Set<string>([owner.id]);
     const visit = (type: IndexedSymbol, depth: number) => {
@@ -68,12 +83,13 @@ export class TypeHierarchy {
       for (const base of this.bases(type, family)) {
         if (seen.has(base.id)) continue;
         seen.add(base.id);
-        out.push(...this.table.membersNamed(base.name, method.name).filter((m) => this.belongsTo(m, base)));
+        out.push(base);
         visit(base, depth + 1);
       }
     };
     visit(owner, 0);
-    return unique(out.filter((m) => m.id !== method.id));
+    this.ancestorsOf.set(owner, out);
+    return out;
   }
 
   /** Members named `name` of a type, its impl blocks (Rust), its methods (Go), and its bases, nearest first. */

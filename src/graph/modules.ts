@@ -53,13 +53,18 @@ export class ModuleResolver {
    * once per imported name, which made linking a monorepo of `export *` barrels spend most of its time here. The
    * file set is fixed for a resolver's life (adding or removing a file rebuilds the graph), so answers stay true.
    */
-  private readonly answers = new Map<string, ModuleTarget>();
+  private readonly answers = new Map<string, Map<string, Map<string, ModuleTarget>>>();
 
   resolve(fromFile: string, family: string, source: string): ModuleTarget {
-    const key = `${family}\0${fromFile}\0${source}`;
-    if (this.answers.has(key)) return this.answers.get(key);
+    // By family, file, then source: nested maps, not a concatenated key built and hashed on every call.
+    let byFile = this.answers.get(family);
+    if (!byFile) this.answers.set(family, (byFile = new Map()));
+    let bySource = byFile.get(fromFile);
+    if (!bySource) byFile.set(fromFile, (bySource = new Map()));
+    const known = bySource.get(source);
+    if (known !== undefined || bySource.has(source)) return known;
     const target = this.resolveUncached(fromFile, family, source);
-    this.answers.set(key, target);
+    bySource.set(source, target);
     return target;
   }
 

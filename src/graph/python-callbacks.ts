@@ -32,12 +32,18 @@ export class PythonCallbacks {
 
   flows(file: string, record: FileRecord, linked: LinkedCalls): Flow[] {
     // A third of a file's arguments repeat one in the same scope (`sys.stdout`, a module constant): resolve each once.
-    const seen = new Map<string, { targets: IndexedSymbol[]; confidence: number } | undefined>();
+    // By scope, then name: nested maps, not a `scope\0ref` key built for every argument.
+    const seen = new Map<number, Map<string, { targets: IndexedSymbol[]; confidence: number } | undefined>>();
     const passed = (v: ValueRecord) => {
       if (v.decorates) return this.passed(file, record, v);
-      const key = `${v.scope ?? ''}\0${v.ref}`;
-      if (!seen.has(key)) seen.set(key, this.passed(file, record, v));
-      return seen.get(key);
+      const scope = v.scope ?? -1;
+      let byRef = seen.get(scope);
+      if (!byRef) seen.set(scope, (byRef = new Map()));
+      const known = byRef.get(v.ref);
+      if (known !== undefined || byRef.has(v.ref)) return known;
+      const found = this.passed(file, record, v);
+      byRef.set(v.ref, found);
+      return found;
     };
     return passedFunctionFlows(this.table, file, record, {
       resolve: (call) => (linked.has(call) ? linked.get(call) : this.calls.resolve(file, record, call)),

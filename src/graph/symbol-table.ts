@@ -29,8 +29,12 @@ interface Lookups {
   byQualified: Map<string, IndexedSymbol[]>;
   topLevel: Map<string, Map<string, IndexedSymbol[]>>;
   membersOf: Map<string, IndexedSymbol[]>;
-  /** Symbols nested directly in another, by file, parent and name: scope lookups stay O(1) in files with thousands of symbols. */
-  nested: Map<string, IndexedSymbol[]>;
+  /**
+   * Symbols nested directly in another, by the parent's ordinal, then name: scope lookups stay O(1) in files with
+   * thousands of symbols. Indexed by number, not by a `file\0parent\0name` key: building and hashing that string
+   * for every nested symbol and every lookup was a tenth of linking Python.
+   */
+  nested: (Map<string, IndexedSymbol[]> | undefined)[];
 }
 
 /** Lookup tables over every file's symbols, rebuilt when the set of files changes. */
@@ -48,7 +52,8 @@ export class SymbolTable {
   // Lazily built lookups for the resolver's hot paths: common names (`String`, `new`, `get`) have thousands
   // of symbols, and filtering them once per call site made linking quadratic on large corpora.
   private readonly typesByName = new Map<string, IndexedSymbol[]>();
-  private readonly membersByName = new Map<string, IndexedSymbol[]>();
+  /** By container, then member name: two lookups cost less than building a `container\0name` key per call. */
+  private readonly membersByName = new Map<string, Map<string, IndexedSymbol[]>>();
   private readonly goPackages = new Map<string, Map<string, IndexedSymbol[]>>();
 
   readonly files: ReadonlyMap<string, FileRecord>;
@@ -113,7 +118,7 @@ export class SymbolTable {
   /** In the order of `all` (files sorted, symbols in file order), so every list is in declaration order. */
   private built(): Lookups {
     if (this.lookups) return this.lookups;
-    const lookups = emptyLookups();
+    const lookups = emptyLookups(this.all.length);
     for (const sym of this.all) addToLookups(lookups, sym);
     return (this.lookups = lookups);
   }
@@ -123,7 +128,7 @@ export class SymbolTable {
    * lines otherwise, in the first call linked). Same maps, same order.
    */
   private async prepareLookups(pause: () => Promise<void>): Promise<void> {
-    const lookups = emptyLookups();
+    const lookups = emptyLookups(this.all.length);
     for (let i = 0; i < this.all.length && !this.lookups; i++) {
       addToLookups(lookups, this.all[i]);
       if (i % PREPARE_CHUNK === PREPARE_CHUNK - 1) await pause();
@@ -133,7 +138,8 @@ export class SymbolTable {
 
   /** Symbols named `name` declared directly inside the symbol at `parent` (its local index) in `file`. */
   nestedNamed(file: string, parent: number, name: string): readonly IndexedSymbol[] {
-    return this.built().nested.get(nestedKey(file, parent, name)) ?? [];
+    const ordinal = this.byFile.get(file)?.[parent]?.ordinal;
+    return (ordinal !== undefined ? this.built().nested[ordinal]?.get(name) : undefined) ?? [];
   }
 
   /**
@@ -153,7 +159,9 @@ export class SymbolTable {
 
   /** Members named `name` of types named `container` (membersOf filtered by name), in declaration order. */
   membersNamed(container: string, name: string): IndexedSymbol[] {
-    return lazyList(this.membersByName, `${container}\0${name}`, () => (this.membersOf.get(container) ?? []).filter((m) => m.name === name));
+    let byName = this.membersByName.get(container);
+    if (!byName) this.membersByName.set(container, (byName = new Map()));
+    return lazyList(byName, name, () => (this.membersOf.get(container) ?? []).filter((m) => m.name === name));
   }
 
   /** Top-level symbols named `name` in any Go file of `dir` (a Go package), in file order. */
@@ -254,22 +262,22 @@ function lazyList<V>(cache: Map<string, V[]>, key: string, build: () => V[]): V[
   return list;
 }
 
-function nestedKey(file: string, parent: number, name: string): string {
-  return `${file}\0${parent}\0${name}`;
-}
-
 function sortedByFile(files: ReadonlyMap<string, FileRecord>): [string, FileRecord][] {
   return [...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-function emptyLookups(): Lookups {
-  return { byName: new Map(), byQualified: new Map(), topLevel: new Map(), membersOf: new Map(), nested: new Map() };
+function emptyLookups(symbols: number): Lookups {
+  return { byName: new Map(), byQualified: new Map(), topLevel: new Map(), membersOf: new Map(), nested: new Array(symbols) };
 }
 
 function addToLookups(lookups: Lookups, sym: IndexedSymbol): void {
   push(lookups.byName, sym.name, sym);
   push(lookups.byQualified, sym.qualifiedName, sym);
-  if (sym.parent !== undefined) push(lookups.nested, nestedKey(sym.file, sym.parent, sym.name), sym);
+  if (sym.parent !== undefined) {
+    // A file's symbols are consecutive in `all`: the parent's ordinal is this one's, moved by the local offset.
+    const parent = sym.ordinal - sym.local + sym.parent;
+    push((lookups.nested[parent] ??= new Map()), sym.name, sym);
+  }
   const container = containerName(sym);
   if (container === undefined) {
     let top = lookups.topLevel.get(sym.file);

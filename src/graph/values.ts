@@ -222,7 +222,7 @@ export function passedFunctionFlows(table: SymbolTable, file: string, record: Fi
   const fileSymbols = table.byFile.get(file) ?? [];
   for (const v of record.values) {
     if (v.kind !== 'arg') continue;
-    const call = callsByPlace(record).get(`${v.callLine}:${v.callCharacter}`)?.[0];
+    const call = v.callLine !== undefined ? callIndexOf(record).byLine.get(v.callLine)?.find((c) => c.character === v.callCharacter) : undefined;
     if (!call) continue;
     const from = v.scope !== undefined ? fileSymbols[v.scope] : undefined;
     // What the argument denotes is the costly part (most arguments are data), so it is asked only where an edge
@@ -255,7 +255,7 @@ function parameterCalls(table: SymbolTable, fn: IndexedSymbol, param: string, ho
   const fileSymbols = table.byFile.get(fn.file);
   if (!record || !fileSymbols) return [];
   const out: { from: IndexedSymbol; line: number; character: number }[] = [];
-  for (const c of callsByPlace(record).get(param) ?? []) {
+  for (const c of callIndexOf(record).bareByName.get(param) ?? []) {
     if (c.enclosing === undefined || c.element || c.decorator) continue;
     const from = fileSymbols[c.enclosing];
     if (from.startIndex < fn.startIndex || from.endIndex > fn.endIndex) continue;
@@ -266,21 +266,36 @@ function parameterCalls(table: SymbolTable, fn: IndexedSymbol, param: string, ho
   return out;
 }
 
-const callIndex = new WeakMap<readonly CallRecord[], Map<string, CallRecord[]>>();
+interface CallIndex {
+  /** Calls by line, in record order (a line holds few: the first at a character is the one recorded there). */
+  byLine: Map<number, CallRecord[]>;
+  /** Calls without a receiver, by name. */
+  bareByName: Map<string, CallRecord[]>;
+}
 
-/** A record's calls by `line:character`, and its bare calls by name; one index per record. */
-function callsByPlace(record: FileRecord): Map<string, CallRecord[]> {
+const callIndex = new WeakMap<readonly CallRecord[], CallIndex>();
+
+/**
+ * A record's calls by line and its bare calls by name; one index per record. By line rather than by a
+ * `line:character` string: building that key for every call and every argument was a fifth of the flows' cost.
+ */
+function callIndexOf(record: FileRecord): CallIndex {
   let index = callIndex.get(record.calls);
   if (!index) {
-    index = new Map();
+    index = { byLine: new Map(), bareByName: new Map() };
     for (const c of record.calls) {
-      const at = `${c.line}:${c.character}`;
-      if (!index.has(at)) index.set(at, [c]);
-      if (c.receiver === undefined) index.get(c.name)?.push(c) ?? index.set(c.name, [c]);
+      pushTo(index.byLine, c.line, c);
+      if (c.receiver === undefined) pushTo(index.bareByName, c.name, c);
     }
     callIndex.set(record.calls, index);
   }
   return index;
+}
+
+function pushTo<K>(map: Map<K, CallRecord[]>, key: K, call: CallRecord): void {
+  const list = map.get(key);
+  if (list) list.push(call);
+  else map.set(key, [call]);
 }
 
 /**
