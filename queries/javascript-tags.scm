@@ -57,11 +57,13 @@
 ; Function values (src/index/js-values.ts keeps the few that can matter): locals and assignments, object
 ; properties holding a function, returned values, arguments, `module.exports = f`.
 ; Only values that may hold a function already defined elsewhere (a function written in place is a symbol itself).
-(variable_declarator name: (identifier) @value.name value: [(identifier) (member_expression) (call_expression) (binary_expression) (ternary_expression) (subscript_expression) (await_expression) (parenthesized_expression)] @value.ref) @value
-(assignment_expression left: (identifier) @value.name right: [(identifier) (member_expression) (call_expression) (binary_expression) (ternary_expression) (subscript_expression) (await_expression) (parenthesized_expression)] @value.ref) @value
-(variable_declarator name: (identifier) @value.holder value: (object (pair key: (property_identifier) @value.name value: [(identifier) (member_expression)] @value.ref))) @value
-(return_statement [(identifier) (member_expression)] @value.ref) @value.return
-(return_statement (call_expression function: (member_expression property: (property_identifier) @_bind)) @value.ref (#eq? @_bind "bind")) @value.return
-(arguments [(identifier) (member_expression)] @value.ref) @value.arg
-(arguments (call_expression function: (member_expression property: (property_identifier) @_bind)) @value.ref (#eq? @_bind "bind")) @value.arg
-(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_e) right: [(identifier) (member_expression)] @value.ref (#eq? @_m "module") (#eq? @_e "exports")) @value.export
+; One capture per value and no capture of the enclosing node (js-values.ts reads it for the few it keeps): most
+; matches are dropped, and each capture costs a node built in JS.
+(variable_declarator name: (identifier) @value.name value: [(identifier) (member_expression) (call_expression) (binary_expression) (ternary_expression) (subscript_expression) (await_expression) (parenthesized_expression)] @value.ref)
+(assignment_expression left: (identifier) @value.name right: [(identifier) (member_expression) (call_expression) (binary_expression) (ternary_expression) (subscript_expression) (await_expression) (parenthesized_expression)] @value.ref)
+(variable_declarator name: (identifier) @value.holder value: (object (pair key: (property_identifier) @value.name value: [(identifier) (member_expression)] @value.ref)))
+(return_statement [(identifier) (member_expression)] @value.return)
+(return_statement (call_expression function: (member_expression property: (property_identifier) @_bind)) @value.return (#eq? @_bind "bind"))
+(arguments [(identifier) (member_expression)] @value.arg)
+(arguments (call_expression function: (member_expression property: (property_identifier) @_bind)) @value.arg (#eq? @_bind "bind"))
+(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_e) right: [(identifier) (member_expression)] @value.export (#eq? @_m "module") (#eq? @_e "exports"))

@@ -139,7 +139,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
     else if (caps.has('import')) imports.push(...importsFrom(lang, caps));
     else if (caps.has('reexport')) imports.push(reexportFrom(caps));
     else if (caps.has('bind')) bindMatches.push(match);
-    else if (caps.has('value.ref')) valueMatches.push(match);
+    else if (caps.has('value.ref') || caps.has('value.arg') || caps.has('value.return') || caps.has('value.export')) valueMatches.push(match);
   }
 
   dropBareDuplicates(imports);

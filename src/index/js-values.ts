@@ -48,36 +48,41 @@ function scopeOf(node: Node, symbols: SymbolRecord[], locate: Locate): number | 
   return inside !== undefined && symbols[inside].startIndex === node.startIndex ? symbols[inside].parent : inside;
 }
 
+/**
+ * The query captures the value only (`@value.ref` with its name or holder, `@value.return`, `@value.arg`,
+ * `@value.export`); the enclosing node is read here for the few kept. A declarator or assignment starts where its
+ * name (or holder) does, which is all the scope needs.
+ */
 function valueFrom(match: QueryMatch, bare: Set<string>, known: Set<string>, symbols: SymbolRecord[], locate: Locate, column: (index: number) => number): ValueRecord | undefined {
   let refNode: Node | undefined;
   let nameNode: Node | undefined;
   let holder: Node | undefined;
   let kind: ValueRecord['kind'] = 'alias';
-  let anchor: Node | undefined;
   for (const c of match.captures) {
     if (c.name === 'value.ref') refNode = c.node;
     else if (c.name === 'value.name') nameNode = c.node;
     else if (c.name === 'value.holder') holder = c.node;
-    else if (c.name === 'value') anchor = c.node;
-    else if (c.name === 'value.return') (kind = 'return'), (anchor = c.node);
-    else if (c.name === 'value.arg') (kind = 'arg'), (anchor = c.node);
-    else if (c.name === 'value.export') (kind = 'export'), (anchor = c.node);
+    else if (c.name === 'value.return') (kind = 'return'), (refNode = c.node);
+    else if (c.name === 'value.arg') (kind = 'arg'), (refNode = c.node);
+    else if (c.name === 'value.export') (kind = 'export'), (refNode = c.node);
   }
-  if (!refNode || !anchor) return undefined;
+  if (!refNode) return undefined;
   // Filters first, positions last: this runs for every declarator and argument of the file.
   if (kind === 'alias' && !holder) {
     // A function written in place is a definition of its own (a nested symbol): nothing to record.
     if (!nameNode || !bare.has(nameNode.text) || FUNCTION_NODES.has(refNode.type)) return undefined;
     const ref = referenceText(refNode) ?? '';
     // `const m = require('./m')` is an import (records.ts ImportRecord), not a value.
-    return ref === 'require()' ? undefined : { kind, name: nameNode.text, ref, ...positionOf(refNode, anchor, symbols, locate, column) };
+    return ref === 'require()' ? undefined : { kind, name: nameNode.text, ref, ...positionOf(refNode, nameNode, symbols, locate, column) };
   }
   if (refNode.type === 'identifier' && !known.has(refNode.text)) return undefined;
   const ref = referenceText(refNode);
   // Only a local can hold what a call returns (`g = make()`): returned and passed call results are too common to keep.
   if (ref === undefined || (holder === undefined && ref.endsWith('()')) || !worthKeeping(ref, known)) return undefined;
+  if (kind === 'alias') return { kind, name: `${holder!.text}.${nameNode!.text}`, ref, ...positionOf(refNode, holder!, symbols, locate, column) };
+  const anchor = refNode.parent;
+  if (!anchor) return undefined;
   const at = positionOf(refNode, anchor, symbols, locate, column);
-  if (kind === 'alias') return { kind, name: `${holder!.text}.${nameNode!.text}`, ref, ...at };
   if (kind === 'return') return at.scope === undefined ? undefined : { kind, ref, ...at };
   if (kind === 'export') return { kind, ref, ...at };
   const call = anchor.parent;
