@@ -303,25 +303,15 @@ export class RetrievalIndex implements Disposable {
   }
 
   /**
-   * What the wiki is generated from, as one hash: every source file's content hash, the docs' versions, the import
-   * edges and every symbol's rank (the project's configuration can change links without changing a file), and the
-   * recipes. The same key gives the same pages (generateWiki is deterministic), so saved pages can be served as
-   * they are. Costs a hash of a few hundred kB and the ranks, which `retrieve` computes anyway for its boost.
+   * What the wiki is generated from, as one hash: the graph's key (every source file's content hash, the project
+   * configuration and the formats, so the same key means the same symbols, edges and ranks; see
+   * RetrievalSource.graphKey), the docs and their versions, and the recipes. The same key gives the same pages
+   * (generateWiki is deterministic), so saved pages can be served as they are. Costs no PageRank and no pass over
+   * the symbols: a warm start can serve the saved wiki without ranking the graph first.
    */
   private wikiKey(graph: CodeGraph): string {
-    const hash = createHash('sha1').update(`${WIKI_RECIPE}\0${ENTRY_RECIPE}\0${this.repository}\0`);
-    const files = this.source.indexedFiles();
-    const ranks: number[] = [];
-    const byOrdinal = graph.symbolRanks();
-    for (const file of [...graph.table.files.keys()].sort()) {
-      hash.update(file).update('\0').update(files.get(file)?.hash ?? '').update('\0');
-      for (const s of graph.table.byFile.get(file) ?? []) ranks.push(byOrdinal[s.ordinal] ?? 0);
-    }
-    hash.update(new Uint8Array(Float64Array.from(ranks).buffer));
+    const hash = createHash('sha1').update(`${WIKI_RECIPE}\0${ENTRY_RECIPE}\0${this.repository}\0${this.source.graphKey(graph)}\0`);
     for (const rel of [...this.docs.keys()].sort()) hash.update(rel).update('\0').update(this.docs.get(rel)!.version).update('\0');
-    const edges: string[] = [];
-    graph.imports.forEachEdge((_e, _a, from, to) => void edges.push(`${from}\0${to}`));
-    hash.update(edges.sort().join('\n'));
     return hash.digest('hex');
   }
 

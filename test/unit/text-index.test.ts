@@ -284,6 +284,16 @@ describe('retrieval text index: persisted with the index', () => {
     assert.ok(after.some((p) => p.markdown.includes('plughWidget')));
     changed.workspaces.dispose();
     fs.writeFileSync(path.join(root, file), text);
+    // A doc changed (no source file did): a folder's page quotes its README, so the wiki is made again.
+    const readme = path.join(root, 'src/shipping/README.md');
+    fs.writeFileSync(readme, '# Shipping\n\nRates and zones for parcels sent by the quibblewick courier.\n');
+    const documented = open();
+    const withDoc = (await documented.engine.retrieval.ready()).wikiPages();
+    assert.ok(!warnings(documented).some((l) => /saved wiki is current/.test(l)), warnings(documented).join('\n'));
+    assert.ok(withDoc.some((p) => p.markdown.includes('quibblewick courier')));
+    await documented.engine.retrieval.saved();
+    documented.workspaces.dispose();
+    fs.rmSync(readme);
   });
 
   it('a file changed while closed is re-indexed from its text on load; the rest is served from the file', async () => {
