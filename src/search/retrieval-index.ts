@@ -371,8 +371,8 @@ export class RetrievalIndex implements Disposable {
     return this.symbols.search(this.graph, query, filter, enough, deadline);
   }
 
-  /** See SymbolSearch.top: the `limit` best hits as search_symbols lists them, and how many matched. */
-  async topSymbols(query: string, filter: (s: IndexedSymbol) => boolean, limit: number, deadline?: Deadline): Promise<SymbolResults> {
+  /** See SymbolSearch.top: the `limit` best hits as search_symbols lists them, and how many matched (`filter`: all when undefined). */
+  async topSymbols(query: string, filter: ((s: IndexedSymbol) => boolean) | undefined, limit: number, deadline?: Deadline): Promise<SymbolResults> {
     await this.symbolsReady(deadline);
     return this.symbols.top(this.graph, query, filter, limit, deadline);
   }
