@@ -64,6 +64,8 @@ export class RetrievalIndex implements Disposable {
   private pagesVersion?: string;
   /** The wiki saved with the text index, until the first sync takes it (its key matches) or generates another. */
   private restoredWiki?: PersistedWiki;
+  /** The key of the wiki in the file as loaded or last saved: a file whose wiki is of another key is saved again. */
+  private savedWikiKey?: string;
   private collectionList: Collection[] = [];
   private current?: CodeGraph;
   /** `current`'s version when it was synced: an edit re-linked in place bumps it. */
@@ -202,6 +204,7 @@ export class RetrievalIndex implements Disposable {
       const { segment, wiki } = decodeRetrievalFile(bytes);
       this.content.index.load(segment);
       this.restoredWiki = wiki;
+      this.savedWikiKey = wiki?.key;
       const ms = Math.round(performance.now() - started);
       this.textIndex.log?.('info', `Loaded the text index: ${this.content.index.entryCount} entries, ${(bytes.length / 1e6).toFixed(1)} MB, in ${ms} ms.`);
     } catch (e) {
@@ -216,9 +219,13 @@ export class RetrievalIndex implements Disposable {
   private saveIfWorthIt(): void {
     const file = this.textIndex.file;
     const index = this.content.index;
-    if (!file || this.saving || index.changedSinceMerge === 0) return;
+    // Pages generated again the same (a key made another way, a change undone) change no entry, but the file must
+    // say which key they are of, or every start generates them again: saved once by the first sync that can.
+    const wikiUnsaved = !this.savedOnce && this.pagesKey !== undefined && this.pagesKey !== this.savedWikiKey;
+    if (!file || this.saving || (index.changedSinceMerge === 0 && !wikiUnsaved)) return;
     if (this.savedOnce && index.changedSinceMerge < Math.max(SAVE_AFTER_CHANGES, index.entryCount / 20)) return;
     this.savedOnce = true;
+    this.savedWikiKey = this.pagesKey;
     const bytes = encodeRetrievalFile(index.encode(), this.pagesKey === undefined ? undefined : { key: this.pagesKey, hash: this.pagesVersion ?? pagesHash(this.pages), pages: this.pages });
     this.unsaved = bytes;
     this.saving = file

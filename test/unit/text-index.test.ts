@@ -296,6 +296,26 @@ describe('retrieval text index: persisted with the index', () => {
     fs.rmSync(readme);
   });
 
+  it('pages made again the same under a new key (the project configuration changed, no file did) are saved with it, and served as saved by the next start', async () => {
+    const ctx0 = open();
+    await ctx0.engine.retrieval.ready();
+    await ctx0.engine.retrieval.saved();
+    ctx0.workspaces.dispose();
+    const config = path.join(root, 'tsconfig.json');
+    fs.writeFileSync(config, JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@billing/*': ['src/billing/*'] } } }));
+    const reconfigured = open();
+    const index = await reconfigured.engine.retrieval.ready();
+    assert.ok(!warnings(reconfigured).some((l) => /saved wiki is current/.test(l)), warnings(reconfigured).join('\n'));
+    await index.topContent('invoice total', { stores: ['wiki'] }, 3);
+    await index.saved();
+    reconfigured.workspaces.dispose();
+    const next = open();
+    await next.engine.retrieval.ready();
+    assert.ok(warnings(next).some((l) => /^info: The saved wiki is current/.test(l)), warnings(next).join('\n'));
+    next.workspaces.dispose();
+    fs.rmSync(config);
+  });
+
   it('a file changed while closed is re-indexed from its text on load; the rest is served from the file', async () => {
     const ctx0 = open();
     const [file] = [...(await ctx0.engine.ready(), ctx0.engine.indexedFiles().keys())].filter((f) => f.endsWith('.ts'));
