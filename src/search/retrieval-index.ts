@@ -66,6 +66,8 @@ export class RetrievalIndex implements Disposable {
   private restoredWiki?: PersistedWiki;
   /** The key of the wiki in the file as loaded or last saved: a file whose wiki is of another key is saved again. */
   private savedWikiKey?: string;
+  /** The ranks saved with the wiki, for the graph (at its version) whose key they were saved under: see symbolRanks. */
+  private restoredRanks?: { graph: CodeGraph; version: number; byOrdinal: Float64Array };
   private collectionList: Collection[] = [];
   private current?: CodeGraph;
   /** `current`'s version when it was synced: an edit re-linked in place bumps it. */
@@ -139,6 +141,7 @@ export class RetrievalIndex implements Disposable {
         this.pages = reuse ? restored.pages : await generateWiki({ repository: this.repository, graph, docs: [...this.docs.keys()], readText: (rel) => this.source.readText(rel) }, slicer);
         this.pagesKey = key;
         this.pagesVersion = reuse ? restored.hash : undefined;
+        this.restoredRanks = reuse && restored.ranks ? { graph, version: graph.version, byOrdinal: restored.ranks } : undefined;
         if (reuse) this.textIndex.log?.('info', `The saved wiki is current: ${restored.pages.length} pages served as saved.`);
         this.sectionById = undefined;
       }
@@ -226,7 +229,9 @@ export class RetrievalIndex implements Disposable {
     if (this.savedOnce && index.changedSinceMerge < Math.max(SAVE_AFTER_CHANGES, index.entryCount / 20)) return;
     this.savedOnce = true;
     this.savedWikiKey = this.pagesKey;
-    const bytes = encodeRetrievalFile(index.encode(), this.pagesKey === undefined ? undefined : { key: this.pagesKey, hash: this.pagesVersion ?? pagesHash(this.pages), pages: this.pages });
+    // The ranks only while the graph is at the version the key was made for (an edit since makes other ranks).
+    const ranks = this.graph.version === this.currentVersion ? { ranks: this.symbolRanks() } : {};
+    const bytes = encodeRetrievalFile(index.encode(), this.pagesKey === undefined ? undefined : { key: this.pagesKey, hash: this.pagesVersion ?? pagesHash(this.pages), pages: this.pages, ...ranks });
     this.unsaved = bytes;
     this.saving = file
       .save(bytes)
@@ -430,7 +435,20 @@ export class RetrievalIndex implements Disposable {
 
   /** Code is boosted by centrality (PageRank over call edges), up to 5×. */
   private boost(doc: ContentDoc): number {
-    return doc.store === 'code' || doc.store === 'ast_summary' ? 1 + 4 * Math.sqrt(this.graph.symbolRank(doc.ref)) : 1;
+    if (doc.store !== 'code' && doc.store !== 'ast_summary') return 1;
+    const s = this.graph.table.byId.get(doc.ref);
+    return 1 + 4 * Math.sqrt(s ? this.symbolRanks()[s.ordinal] : 0);
+  }
+
+  /**
+   * The graph's ranks by ordinal (CodeGraph.symbolRanks): those saved with the wiki while the graph is the one they
+   * were restored for, so the first `retrieve` of a warm start computes no PageRank; else the graph's own.
+   */
+  private symbolRanks(): Float64Array {
+    const graph = this.graph;
+    const restored = this.restoredRanks;
+    if (restored?.graph === graph && restored.version === graph.version) return restored.byOrdinal;
+    return graph.symbolRanks();
   }
 
   private maxBoost(): number {
@@ -438,7 +456,7 @@ export class RetrievalIndex implements Disposable {
     let best = maxBoosts.get(graph);
     if (best === undefined) {
       let rank = 0;
-      for (const r of graph.symbolRanks()) rank = Math.max(rank, r);
+      for (const r of this.symbolRanks()) rank = Math.max(rank, r);
       best = 1 + 4 * Math.sqrt(rank);
       maxBoosts.set(graph, best);
     }

@@ -225,12 +225,28 @@ describe('retrieval text index: persisted with the index', () => {
     assert.ok(first.results.length > 0);
     assert.ok(fs.existsSync(path.join(cache(), TEXT_INDEX_FILE)));
     const ctx = open();
+    // The ranks that boost code hits were saved with the wiki: the first answer computes no PageRank.
+    const graph = await ctx.engine.ready();
+    const ranks = graph.symbolRanks;
+    let ranked = 0;
+    graph.symbolRanks = () => (ranked++, ranks.call(graph));
     const again = await callTool(ctx, 'retrieve', ask);
     assert.deepEqual(again.results, first.results);
     assert.equal(again.total_hits, first.total_hits);
+    const code = { query: 'invoice total money', mode: 'code', top_k: 10, include_scores: true } as const;
+    const warm = await callTool(ctx, 'retrieve', code);
+    assert.equal(ranked, 0);
     assert.ok(warnings(ctx).some((l) => /^info: Loaded the text index: \d+ entries/.test(l)), warnings(ctx).join('\n'));
     await ctx.engine.retrieval.saved();
     ctx.workspaces.dispose();
+    // The same scores as with ranks the graph computes (no saved file to restore them from).
+    fs.rmSync(path.join(cache(), TEXT_INDEX_FILE));
+    const cold = open();
+    const built = await callTool(cold, 'retrieve', code);
+    assert.ok(built.results.filter((r: { score: number }) => r.score > 0).length > 1, JSON.stringify(built.results));
+    assert.deepEqual(warm.results, built.results);
+    await cold.engine.retrieval.saved();
+    cold.workspaces.dispose();
   });
 
   it('a process that ends right after its answer (sightline call) still leaves the text index saved', async () => {
