@@ -18,7 +18,7 @@ import { CONFIG_FILE_NAMES, DEFAULT_MAX_FILE_BYTES, isMarkdownPath, type Scanned
 import { Extractor } from './extractor';
 import type { Freshness } from './freshness';
 import { IndexPlan } from './index-plan';
-import { IndexPersistence } from './persistence';
+import { IndexPersistence, linkKeyOf } from './persistence';
 import { RecordError } from './record-validation';
 import type { StoredFile } from './store';
 
@@ -344,6 +344,11 @@ export class Engine implements Disposable {
   /** Records of the files currently indexed (workspace-relative path → record). */
   indexedFiles(): ReadonlyMap<string, StoredFile> {
     return this.files;
+  }
+
+  /** What `graph` was linked from, as the link snapshot's key: every file's content hash, the project configuration, the formats. */
+  graphKey(graph: CodeGraph): string {
+    return linkKeyOf(this.files, graph.modules.config);
   }
 
   /** Markdown documents found by the last scan (retrieval reads them; the code index does not). */

@@ -170,7 +170,8 @@ export class IndexPersistence {
   }
 }
 
-function linkKeyOf(files: ReadonlyMap<string, StoredFile>, config: ProjectConfig): string {
+/** The link snapshot's key for these files and configuration: what a graph linked from them is a function of. */
+export function linkKeyOf(files: ReadonlyMap<string, StoredFile>, config: ProjectConfig): string {
   return linkKey([...files].map(([rel, f]) => [rel, f.hash]), config, INDEX_FORMAT);
 }
 

@@ -16,8 +16,13 @@ export class NameIndex<Id = string> {
   private readonly simpleNames = new Map<string, number>();
   /** Simple names over TRIGRAM_KEY_MAX: few, and scanned by substring queries instead. */
   private readonly longNames = new Set<string>();
-  /** The keys in order, each with its ids (rebuilt on the first prefix query after a key comes or goes). */
-  private sorted?: { keys: string[]; ids: Set<Id>[] };
+  /** The keys in order (sorted again on the first prefix query after a key comes or goes). */
+  private sorted?: string[];
+  /**
+   * The sorted keys' ids laid end to end, key i's at [starts[i], starts[i + 1]) (laid again on the first prefix
+   * query after an id comes or goes): a prefix's ids are then one run of a flat array.
+   */
+  private flat?: { starts: Int32Array; ids: Id[] };
   /** Which characters each key holds, as one bitmap per character over key slots: the letters-in-order prefilter. */
   private readonly letters = new LetterPostings();
 
@@ -30,6 +35,7 @@ export class NameIndex<Id = string> {
         this.letters.add(key);
       }
       ids.add(id);
+      this.flat = undefined;
     }
     const simple = name.toLowerCase();
     const uses = this.simpleNames.get(simple) ?? 0;
@@ -44,6 +50,7 @@ export class NameIndex<Id = string> {
       const ids = this.byKey.get(key);
       if (!ids) continue;
       ids.delete(id);
+      this.flat = undefined;
       if (ids.size) continue;
       this.byKey.delete(key);
       this.sorted = undefined;
@@ -65,21 +72,32 @@ export class NameIndex<Id = string> {
     return this.byKey.get(q) ?? new Set();
   }
 
-  /** Ids of names starting with `q`, to `visit`: a binary search in the sorted keys, then the run of keys that share the prefix. */
+  /** Ids of names starting with `q`, to `visit`: see prefixRun. */
   prefix(q: string, visit: (id: Id) => void): void {
-    if (!this.sorted) {
-      const keys = [...this.byKey.keys()].sort();
-      this.sorted = { keys, ids: keys.map((k) => this.byKey.get(k)!) };
+    const { ids, from, to } = this.prefixRun(q);
+    for (let i = from; i < to; i++) visit(ids[i]);
+  }
+
+  /**
+   * Ids of names starting with `q` as the run `ids[from..to)` (an id whose simple and qualified names both start
+   * with `q` is in it twice): a binary search in the sorted keys for the first and the last key with the prefix.
+   */
+  prefixRun(q: string): { ids: readonly Id[]; from: number; to: number } {
+    const keys = (this.sorted ??= [...this.byKey.keys()].sort());
+    if (!this.flat) {
+      const starts = new Int32Array(keys.length + 1);
+      const ids: Id[] = [];
+      keys.forEach((k, i) => {
+        for (const id of this.byKey.get(k)!) ids.push(id);
+        starts[i + 1] = ids.length;
+      });
+      this.flat = { starts, ids };
     }
-    const { keys, ids } = this.sorted;
-    let lo = 0;
-    let hi = keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (keys[mid] < q) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < keys.length && keys[i].startsWith(q); i++) for (const id of ids[i]) visit(id);
+    const { starts, ids } = this.flat;
+    const first = firstKey(keys, (k) => k >= q);
+    // The keys with the prefix follow those below q; every key after them is above q without starting with it.
+    const end = firstKey(keys, (k) => k >= q && !k.startsWith(q), first);
+    return { ids, from: starts[first], to: starts[end] };
   }
 
   /**
@@ -199,6 +217,17 @@ function keysOf(name: string, qualified: string): string[] {
   const a = name.toLowerCase();
   const b = qualified.replace(/::/g, '.').toLowerCase();
   return a === b ? [a] : [a, b];
+}
+
+/** The first position of `keys` from `lo` on where `past` holds: it must hold from there to the end. */
+function firstKey(keys: readonly string[], past: (key: string) => boolean, lo = 0): number {
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (!past(keys[mid])) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function trigrams(s: string): string[] {

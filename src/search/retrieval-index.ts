@@ -64,6 +64,10 @@ export class RetrievalIndex implements Disposable {
   private pagesVersion?: string;
   /** The wiki saved with the text index, until the first sync takes it (its key matches) or generates another. */
   private restoredWiki?: PersistedWiki;
+  /** The key of the wiki in the file as loaded or last saved: a file whose wiki is of another key is saved again. */
+  private savedWikiKey?: string;
+  /** The ranks saved with the wiki, for the graph (at its version) whose key they were saved under: see symbolRanks. */
+  private restoredRanks?: { graph: CodeGraph; version: number; byOrdinal: Float64Array };
   private collectionList: Collection[] = [];
   private current?: CodeGraph;
   /** `current`'s version when it was synced: an edit re-linked in place bumps it. */
@@ -137,6 +141,7 @@ export class RetrievalIndex implements Disposable {
         this.pages = reuse ? restored.pages : await generateWiki({ repository: this.repository, graph, docs: [...this.docs.keys()], readText: (rel) => this.source.readText(rel) }, slicer);
         this.pagesKey = key;
         this.pagesVersion = reuse ? restored.hash : undefined;
+        this.restoredRanks = reuse && restored.ranks ? { graph, version: graph.version, byOrdinal: restored.ranks } : undefined;
         if (reuse) this.textIndex.log?.('info', `The saved wiki is current: ${restored.pages.length} pages served as saved.`);
         this.sectionById = undefined;
       }
@@ -202,6 +207,7 @@ export class RetrievalIndex implements Disposable {
       const { segment, wiki } = decodeRetrievalFile(bytes);
       this.content.index.load(segment);
       this.restoredWiki = wiki;
+      this.savedWikiKey = wiki?.key;
       const ms = Math.round(performance.now() - started);
       this.textIndex.log?.('info', `Loaded the text index: ${this.content.index.entryCount} entries, ${(bytes.length / 1e6).toFixed(1)} MB, in ${ms} ms.`);
     } catch (e) {
@@ -216,10 +222,16 @@ export class RetrievalIndex implements Disposable {
   private saveIfWorthIt(): void {
     const file = this.textIndex.file;
     const index = this.content.index;
-    if (!file || this.saving || index.changedSinceMerge === 0) return;
+    // Pages generated again the same (a key made another way, a change undone) change no entry, but the file must
+    // say which key they are of, or every start generates them again: saved once by the first sync that can.
+    const wikiUnsaved = !this.savedOnce && this.pagesKey !== undefined && this.pagesKey !== this.savedWikiKey;
+    if (!file || this.saving || (index.changedSinceMerge === 0 && !wikiUnsaved)) return;
     if (this.savedOnce && index.changedSinceMerge < Math.max(SAVE_AFTER_CHANGES, index.entryCount / 20)) return;
     this.savedOnce = true;
-    const bytes = encodeRetrievalFile(index.encode(), this.pagesKey === undefined ? undefined : { key: this.pagesKey, hash: this.pagesVersion ?? pagesHash(this.pages), pages: this.pages });
+    this.savedWikiKey = this.pagesKey;
+    // The ranks only while the graph is at the version the key was made for (an edit since makes other ranks).
+    const ranks = this.graph.version === this.currentVersion ? { ranks: this.symbolRanks() } : {};
+    const bytes = encodeRetrievalFile(index.encode(), this.pagesKey === undefined ? undefined : { key: this.pagesKey, hash: this.pagesVersion ?? pagesHash(this.pages), pages: this.pages, ...ranks });
     this.unsaved = bytes;
     this.saving = file
       .save(bytes)
@@ -303,25 +315,15 @@ export class RetrievalIndex implements Disposable {
   }
 
   /**
-   * What the wiki is generated from, as one hash: every source file's content hash, the docs' versions, the import
-   * edges and every symbol's rank (the project's configuration can change links without changing a file), and the
-   * recipes. The same key gives the same pages (generateWiki is deterministic), so saved pages can be served as
-   * they are. Costs a hash of a few hundred kB and the ranks, which `retrieve` computes anyway for its boost.
+   * What the wiki is generated from, as one hash: the graph's key (every source file's content hash, the project
+   * configuration and the formats, so the same key means the same symbols, edges and ranks; see
+   * RetrievalSource.graphKey), the docs and their versions, and the recipes. The same key gives the same pages
+   * (generateWiki is deterministic), so saved pages can be served as they are. Costs no PageRank and no pass over
+   * the symbols: a warm start can serve the saved wiki without ranking the graph first.
    */
   private wikiKey(graph: CodeGraph): string {
-    const hash = createHash('sha1').update(`${WIKI_RECIPE}\0${ENTRY_RECIPE}\0${this.repository}\0`);
-    const files = this.source.indexedFiles();
-    const ranks: number[] = [];
-    const byOrdinal = graph.symbolRanks();
-    for (const file of [...graph.table.files.keys()].sort()) {
-      hash.update(file).update('\0').update(files.get(file)?.hash ?? '').update('\0');
-      for (const s of graph.table.byFile.get(file) ?? []) ranks.push(byOrdinal[s.ordinal] ?? 0);
-    }
-    hash.update(new Uint8Array(Float64Array.from(ranks).buffer));
+    const hash = createHash('sha1').update(`${WIKI_RECIPE}\0${ENTRY_RECIPE}\0${this.repository}\0${this.source.graphKey(graph)}\0`);
     for (const rel of [...this.docs.keys()].sort()) hash.update(rel).update('\0').update(this.docs.get(rel)!.version).update('\0');
-    const edges: string[] = [];
-    graph.imports.forEachEdge((_e, _a, from, to) => void edges.push(`${from}\0${to}`));
-    hash.update(edges.sort().join('\n'));
     return hash.digest('hex');
   }
 
@@ -381,8 +383,8 @@ export class RetrievalIndex implements Disposable {
     return this.symbols.search(this.graph, query, filter, enough, deadline);
   }
 
-  /** See SymbolSearch.top: the `limit` best hits as search_symbols lists them, and how many matched. */
-  async topSymbols(query: string, filter: (s: IndexedSymbol) => boolean, limit: number, deadline?: Deadline): Promise<SymbolResults> {
+  /** See SymbolSearch.top: the `limit` best hits as search_symbols lists them, and how many matched (`filter`: all when undefined). */
+  async topSymbols(query: string, filter: ((s: IndexedSymbol) => boolean) | undefined, limit: number, deadline?: Deadline): Promise<SymbolResults> {
     await this.symbolsReady(deadline);
     return this.symbols.top(this.graph, query, filter, limit, deadline);
   }
@@ -433,7 +435,20 @@ export class RetrievalIndex implements Disposable {
 
   /** Code is boosted by centrality (PageRank over call edges), up to 5×. */
   private boost(doc: ContentDoc): number {
-    return doc.store === 'code' || doc.store === 'ast_summary' ? 1 + 4 * Math.sqrt(this.graph.symbolRank(doc.ref)) : 1;
+    if (doc.store !== 'code' && doc.store !== 'ast_summary') return 1;
+    const s = this.graph.table.byId.get(doc.ref);
+    return 1 + 4 * Math.sqrt(s ? this.symbolRanks()[s.ordinal] : 0);
+  }
+
+  /**
+   * The graph's ranks by ordinal (CodeGraph.symbolRanks): those saved with the wiki while the graph is the one they
+   * were restored for, so the first `retrieve` of a warm start computes no PageRank; else the graph's own.
+   */
+  private symbolRanks(): Float64Array {
+    const graph = this.graph;
+    const restored = this.restoredRanks;
+    if (restored?.graph === graph && restored.version === graph.version) return restored.byOrdinal;
+    return graph.symbolRanks();
   }
 
   private maxBoost(): number {
@@ -441,7 +456,7 @@ export class RetrievalIndex implements Disposable {
     let best = maxBoosts.get(graph);
     if (best === undefined) {
       let rank = 0;
-      for (const r of graph.symbolRanks()) rank = Math.max(rank, r);
+      for (const r of this.symbolRanks()) rank = Math.max(rank, r);
       best = 1 + 4 * Math.sqrt(rank);
       maxBoosts.set(graph, best);
     }

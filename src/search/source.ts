@@ -44,6 +44,11 @@ export interface RetrievalSource {
   readonly root: string;
   ready(): Promise<CodeGraph>;
   indexedFiles(): ReadonlyMap<string, SourceFile>;
+  /**
+   * A key of everything `graph` (the one `ready` returned) was linked from: every indexed file's content hash, the
+   * project configuration and the formats (the link snapshot's key). Equal keys mean equal graphs, ranks included.
+   */
+  graphKey(graph: CodeGraph): string;
   docFiles(): readonly DocFile[];
   /** Workspace-relative path in, text out (editor contents when unsaved); refuses paths outside the workspace. */
   readText(rel: string): string;

@@ -62,8 +62,11 @@ export class SymbolSearch {
   private stamp = 0;
   /** The graph (and its version) the slots were last brought in step with: then they are its own symbols. */
   private synced?: { graph: CodeGraph; version: number };
-  /** Each slot's centrality in `synced`'s graph (NaN: not looked up yet). */
+  /** Each slot's centrality in `synced`'s graph (NaN: not looked up yet), and whether every slot's is looked up. */
   private central = new Float64Array(0);
+  private centralFilled = false;
+  /** Each slot's simple name's length, so that ranking a prefix's matches reads no symbol. */
+  private nameLength = new Int32Array(0);
 
   /** Returns whether any file's symbols changed. Yields to the event loop between files (see TimeSlicer). */
   async sync(graph: CodeGraph, slicer = new TimeSlicer()): Promise<boolean> {
@@ -84,6 +87,12 @@ export class SymbolSearch {
       const slots = (graph.table.byFile.get(file) ?? []).map((s) => {
         const slot = this.freeSlots.pop() ?? this.slots.length;
         this.slots[slot] = s;
+        if (slot >= this.nameLength.length) {
+          const grown = new Int32Array(Math.max(1024, 2 * slot));
+          grown.set(this.nameLength);
+          this.nameLength = grown;
+        }
+        this.nameLength[slot] = s.name.length;
         this.names.add(slot, s.name, s.qualifiedName);
         return slot;
       });
@@ -94,6 +103,7 @@ export class SymbolSearch {
     if (changed || this.synced?.graph !== graph || this.synced.version !== graph.version) {
       this.synced = { graph, version: graph.version };
       this.central = new Float64Array(this.slots.length).fill(NaN);
+      this.centralFilled = false;
     }
     return changed;
   }
@@ -116,7 +126,7 @@ export class SymbolSearch {
    * were found. A short query matches much of a large workspace: the loops check `deadline` as they go.
    */
   search(graph: CodeGraph, query: string, filter: (s: IndexedSymbol) => boolean = () => true, enough = Infinity, deadline?: DeadlineCheck): SymbolHit[] {
-    const found = this.collect(graph, query, filter, enough, deadline);
+    const found = this.collect(graph, query, filter, enough, undefined, deadline);
     const order = Array.from(found.symbols, (_, i) => i).sort((a, b) => found.searchOrder(a, b));
     return order.map((i) => found.hit(i));
   }
@@ -127,8 +137,8 @@ export class SymbolSearch {
    * `search(…, limit)` and keeping the first `limit`, without building a hit for or sorting the rest: a short
    * query can match tens of thousands of names at a million lines.
    */
-  top(graph: CodeGraph, query: string, filter: (s: IndexedSymbol) => boolean, limit: number, deadline?: DeadlineCheck): SymbolResults {
-    const found = this.collect(graph, query, filter, limit, deadline);
+  top(graph: CodeGraph, query: string, filter: ((s: IndexedSymbol) => boolean) | undefined, limit: number, deadline?: DeadlineCheck): SymbolResults {
+    const found = this.collect(graph, query, filter, limit, limit, deadline);
     const kept: number[] = [];
     for (let i = 0; i < found.symbols.length; i++) {
       checkEvery(deadline, i, NARROW_QUERY);
@@ -145,12 +155,13 @@ export class SymbolSearch {
     }
     return {
       hits: kept.map((i) => found.hit(i)),
-      total: found.symbols.length,
+      total: found.total,
       hit: (id) => {
         const i = found.indexOf(id);
         return i === undefined ? undefined : found.hit(i);
       },
       find: (test) => {
+        found.addHeld();
         let first = -1;
         for (let i = 0; i < found.symbols.length; i++) if (test(found.symbols[i]) && (first < 0 || found.searchOrder(i, first) < 0)) first = i;
         return first < 0 ? undefined : found.hit(first);
@@ -158,7 +169,12 @@ export class SymbolSearch {
     };
   }
 
-  private collect(graph: CodeGraph, query: string, filter: (s: IndexedSymbol) => boolean, enough: number, deadline: DeadlineCheck | undefined): Matches {
+  /**
+   * Every match, as `Matches`. With `listed` (top's limit), prefix matches that cannot be among the `listed` best
+   * are counted and held rather than added (see prefixMatches): a common stem is tens of thousands of them.
+   */
+  private collect(graph: CodeGraph, query: string, only: ((s: IndexedSymbol) => boolean) | undefined, enough: number, listed: number | undefined, deadline: DeadlineCheck | undefined): Matches {
+    const filter = only ?? everything;
     const q = query.trim().replace(/::/g, '.').replace(/\(\)$/, '');
     const lower = q.toLowerCase();
     // The words a compound query is made of (`invoiceTotal` → invoice, total), matched against a name's words.
@@ -199,7 +215,8 @@ export class SymbolSearch {
     };
     this.names.exact(lower).forEach((slot) => consider(slot));
     tier = MATCH_ORDER.indexOf('prefix');
-    this.names.prefix(lower, (slot) => consider(slot));
+    if (listed !== undefined && inStep) considered = this.prefixMatches(lower, direct, only, listed, found, considered, deadline);
+    else this.names.prefix(lower, (slot) => consider(slot));
     if (words.length) {
       tier = MATCH_ORDER.indexOf('words');
       for (const slot of this.names.withWords(words)) consider(slot);
@@ -209,13 +226,13 @@ export class SymbolSearch {
     // Misspellings: every word of four letters or more within a quarter of its length in edits. Shorter words
     // and prefixes are left out here: they match most of a large workspace and the tiers above cover them.
     const misspelt = identifierTokens(q).filter((t) => t.length >= 4);
-    if (found.symbols.length < enough && misspelt.length) {
+    if (found.total < enough && misspelt.length) {
       this.syncMini();
       const options = { boost: { name: 3 }, prefix: false, fuzzy: 0.25, combineWith: 'AND' as const, tokenize: () => misspelt };
       tier = MATCH_ORDER.indexOf('fuzzy');
       for (const r of this.mini.search(q, options)) consider(r.id as number, r.score);
     }
-    if (found.symbols.length < enough) {
+    if (found.total < enough) {
       // Abbreviations (`mltp` → `multiply`): only names holding every letter of the query can have them in order.
       tier = MATCH_ORDER.indexOf('letters');
       let scanned = 0;
@@ -228,7 +245,68 @@ export class SymbolSearch {
     found.done();
     return found;
   }
+
+  /**
+   * The prefix tier, in step with the graph, for a caller that lists only the `listed` best: every id of the
+   * prefix's run is checked (seen, filter) and counted, but only those whose score can be among the `listed` best
+   * of the tier are added; the rest are held in `found` (added on demand, for `hit`/`find`). Scores are rounded,
+   * then ordered by file and line: everything scoring at least the `listed`-th best raw relevance rounds to is
+   * added, so ties are broken as before. Same answers as adding all, without a hit per match. Returns `considered`.
+   */
+  private prefixMatches(lower: string, direct: IndexedSymbol | undefined, filter: ((s: IndexedSymbol) => boolean) | undefined, listed: number, found: Matches, considered: number, deadline: DeadlineCheck | undefined): number {
+    const tier = MATCH_ORDER.indexOf('prefix');
+    const { ids, from, to } = this.names.prefixRun(lower);
+    const slots = new Int32Array(to - from);
+    const raws = new Float64Array(to - from);
+    const seen = this.seen;
+    const stamp = this.stamp;
+    // Every slot's centrality at once (the loop below then reads no symbol unless a filter needs it).
+    const central = this.central;
+    if (!this.centralFilled) {
+      const graph = this.synced!.graph;
+      this.slots.forEach((s, slot) => {
+        if (s && Number.isNaN(central[slot])) central[slot] = 1 + 4 * Math.sqrt(graph.symbolRank(s.id));
+      });
+      this.centralFilled = true;
+    }
+    const nameLength = this.nameLength;
+    const q = lower.length;
+    let n = 0;
+    for (let i = from; i < to; i++) {
+      checkEvery(deadline, considered++, NARROW_QUERY);
+      const slot = ids[i];
+      if (seen[slot] === stamp) continue;
+      seen[slot] = stamp;
+      const stored = this.slots[slot];
+      if (!stored || (direct && stored.id === direct.id) || (filter && !filter(stored))) continue;
+      slots[n] = slot;
+      raws[n++] = Math.min(1, q / nameLength[slot]) * central[slot];
+    }
+    // The `listed` largest raw relevances, ascending: best[0] is the least a match needs to be listed.
+    const best = new Float64Array(Math.min(listed, n)).fill(-Infinity);
+    let top = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const r = raws[i];
+      if (r > top) top = r;
+      if (!(r > best[0])) continue;
+      let j = 0;
+      for (; j + 1 < best.length && best[j + 1] < r; j++) best[j] = best[j + 1];
+      best[j] = r;
+    }
+    const least = n > listed ? matchScore('prefix', best[0] / (top || 1)) : -Infinity;
+    // A score is rounded to a thousandth of the range's seventh: a relevance twice that far below best[0] scores less.
+    const surelyLess = n > listed ? best[0] - ((2 * MATCH_ORDER.length) / 1000) * (top || 1) : -Infinity;
+    const held: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (raws[i] > surelyLess && matchScore('prefix', raws[i] / (top || 1)) >= least) found.add(this.slots[slots[i]]!, raws[i], tier);
+      else held.push(i);
+    }
+    if (held.length) found.hold(held.length, () => held.forEach((i) => found.add(this.slots[slots[i]]!, raws[i], tier)));
+    return considered;
+  }
 }
+
+const everything = (): boolean => true;
 
 const NARROW_QUERY = 'Use a longer or more exact name, or filter by kind or lang.';
 
@@ -253,6 +331,27 @@ class Matches {
   /** Each tier's best relevance: the score of every hit is relative to it. */
   private readonly best: number[] = [];
   private byId?: Map<string, number>;
+  /** Matches counted but not added, none of which can be listed (see prefixMatches): added when every match is needed. */
+  private held?: { count: number; add: () => void };
+
+  /** How many matched: added or held. */
+  get total(): number {
+    return this.symbols.length + (this.held?.count ?? 0);
+  }
+
+  hold(count: number, add: () => void): void {
+    this.held = { count, add };
+  }
+
+  /** Adds the held matches (for a lookup by id or a search over every match); their tier's best is among the added. */
+  addHeld(): void {
+    const held = this.held;
+    if (!held) return;
+    this.held = undefined;
+    this.byId = undefined;
+    held.add();
+    this.done();
+  }
 
   add(symbol: IndexedSymbol, raw: number, tier: number): void {
     const i = this.symbols.length;
@@ -271,6 +370,7 @@ class Matches {
 
   /** The position of a matched symbol, by id (the lookup is built on first use: only a host with language servers asks). */
   indexOf(id: string): number | undefined {
+    this.addHeld();
     this.byId ??= new Map(this.symbols.map((s, i) => [s.id, i]));
     return this.byId.get(id);
   }

@@ -51,7 +51,8 @@ export const searchSymbolsTool = defineTool({
     const index = await retrievalReady(ctx, engine);
     const kind = args.kind?.toLowerCase();
     const merged = new Map<string, Match>();
-    const filter = (s: IndexedSymbol) => (!kind || s.kind === kind) && (!args.lang || s.lang === args.lang);
+    // No filter at all without kind or lang: then ranking a common stem's matches reads no symbol (see SymbolSearch.top).
+    const filter = kind || args.lang ? (s: IndexedSymbol) => (!kind || s.kind === kind) && (!args.lang || s.lang === args.lang) : undefined;
     // The index's best top_k only: the rest of its matches cannot be listed, and are counted and looked up.
     const results = await index.topSymbols(args.query, filter, args.top_k, deadlineOf(ctx));
     for (const hit of results.hits) merged.set(hit.symbol.id, indexMatch(hit));

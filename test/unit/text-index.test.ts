@@ -225,12 +225,28 @@ describe('retrieval text index: persisted with the index', () => {
     assert.ok(first.results.length > 0);
     assert.ok(fs.existsSync(path.join(cache(), TEXT_INDEX_FILE)));
     const ctx = open();
+    // The ranks that boost code hits were saved with the wiki: the first answer computes no PageRank.
+    const graph = await ctx.engine.ready();
+    const ranks = graph.symbolRanks;
+    let ranked = 0;
+    graph.symbolRanks = () => (ranked++, ranks.call(graph));
     const again = await callTool(ctx, 'retrieve', ask);
     assert.deepEqual(again.results, first.results);
     assert.equal(again.total_hits, first.total_hits);
+    const code = { query: 'invoice total money', mode: 'code', top_k: 10, include_scores: true } as const;
+    const warm = await callTool(ctx, 'retrieve', code);
+    assert.equal(ranked, 0);
     assert.ok(warnings(ctx).some((l) => /^info: Loaded the text index: \d+ entries/.test(l)), warnings(ctx).join('\n'));
     await ctx.engine.retrieval.saved();
     ctx.workspaces.dispose();
+    // The same scores as with ranks the graph computes (no saved file to restore them from).
+    fs.rmSync(path.join(cache(), TEXT_INDEX_FILE));
+    const cold = open();
+    const built = await callTool(cold, 'retrieve', code);
+    assert.ok(built.results.filter((r: { score: number }) => r.score > 0).length > 1, JSON.stringify(built.results));
+    assert.deepEqual(warm.results, built.results);
+    await cold.engine.retrieval.saved();
+    cold.workspaces.dispose();
   });
 
   it('a process that ends right after its answer (sightline call) still leaves the text index saved', async () => {
@@ -284,6 +300,36 @@ describe('retrieval text index: persisted with the index', () => {
     assert.ok(after.some((p) => p.markdown.includes('plughWidget')));
     changed.workspaces.dispose();
     fs.writeFileSync(path.join(root, file), text);
+    // A doc changed (no source file did): a folder's page quotes its README, so the wiki is made again.
+    const readme = path.join(root, 'src/shipping/README.md');
+    fs.writeFileSync(readme, '# Shipping\n\nRates and zones for parcels sent by the quibblewick courier.\n');
+    const documented = open();
+    const withDoc = (await documented.engine.retrieval.ready()).wikiPages();
+    assert.ok(!warnings(documented).some((l) => /saved wiki is current/.test(l)), warnings(documented).join('\n'));
+    assert.ok(withDoc.some((p) => p.markdown.includes('quibblewick courier')));
+    await documented.engine.retrieval.saved();
+    documented.workspaces.dispose();
+    fs.rmSync(readme);
+  });
+
+  it('pages made again the same under a new key (the project configuration changed, no file did) are saved with it, and served as saved by the next start', async () => {
+    const ctx0 = open();
+    await ctx0.engine.retrieval.ready();
+    await ctx0.engine.retrieval.saved();
+    ctx0.workspaces.dispose();
+    const config = path.join(root, 'tsconfig.json');
+    fs.writeFileSync(config, JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@billing/*': ['src/billing/*'] } } }));
+    const reconfigured = open();
+    const index = await reconfigured.engine.retrieval.ready();
+    assert.ok(!warnings(reconfigured).some((l) => /saved wiki is current/.test(l)), warnings(reconfigured).join('\n'));
+    await index.topContent('invoice total', { stores: ['wiki'] }, 3);
+    await index.saved();
+    reconfigured.workspaces.dispose();
+    const next = open();
+    await next.engine.retrieval.ready();
+    assert.ok(warnings(next).some((l) => /^info: The saved wiki is current/.test(l)), warnings(next).join('\n'));
+    next.workspaces.dispose();
+    fs.rmSync(config);
   });
 
   it('a file changed while closed is re-indexed from its text on load; the rest is served from the file', async () => {
