@@ -402,7 +402,8 @@ export class RetrievalIndex implements Disposable {
   async searchContent(query: string, q: ContentQuery, deadline?: Deadline): Promise<ContentHit[]> {
     await this.waitForContent(deadline);
     const stores = new Set(q.stores);
-    const pageTimes = new Map(this.pages.map((p) => [p.id, this.newestChange(p.files)]));
+    // A wiki page's time is its files' newest: found only for a time filter (change times ask git once).
+    let pageTimes: Map<string, string | undefined> | undefined;
     return this.content.search(
       query,
       stores,
@@ -410,7 +411,7 @@ export class RetrievalIndex implements Disposable {
       (doc) => {
         if (q.collection && !doc.collections?.includes(q.collection)) return false;
         if (!q.since && !q.until) return true;
-        const at = doc.store === 'wiki' ? pageTimes.get(doc.file) : this.changeTime(doc.file)?.at;
+        const at = doc.store === 'wiki' ? (pageTimes ??= new Map(this.pages.map((p) => [p.id, this.newestChange(p.files)]))).get(doc.file) : this.changeTime(doc.file)?.at;
         if (!at) return false;
         const t = Date.parse(at);
         return (!q.since || t >= q.since.getTime()) && (!q.until || t <= q.until.getTime());

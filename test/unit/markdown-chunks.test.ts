@@ -80,6 +80,12 @@ describe('search building blocks', () => {
       assert.ok(snippet.length <= 100);
       assert.match(snippet, /signing key is rotated/);
     });
+    it('takes the first window with the most distinct query words, then the most hits', () => {
+      const text = `${'key key key key. '.repeat(3)}${'filler words. '.repeat(20)}rotate the key. ${'filler words. '.repeat(20)}rotate the key, rotate the key. ${'filler words. '.repeat(20)}`;
+      const { snippet } = anchoredSnippet(text, 'rotate key', 40);
+      // Twelve hits of one word lose to two words; of the windows with both, the one with four hits wins.
+      assert.equal(snippet, '…words. rotate the key, rotate the key.…');
+    });
     it('cuts at a line boundary', () => {
       assert.deepEqual(cutAtLine('aaa\nbbb\nccc', 9), { text: 'aaa\nbbb', truncated: true, lines: 2 });
     });
