@@ -1,4 +1,3 @@
-import pagerank from 'graphology-metrics/centrality/pagerank';
 import { checkEvery, type DeadlineCheck } from '../common/deadline';
 import type { CallRecord, FileRecord } from '../index/records';
 import { languageInfo } from '../index/languages';
@@ -45,7 +44,6 @@ export class CodeGraph {
   readonly moduleCallers = new Map<string, ModuleCallSite[]>();
   private rank?: Float64Array;
   private edits = 0;
-  private fileRank?: Map<string, number>;
 
   private readonly resolver: CallResolver;
   private readonly dispatch: DispatchIndex;
@@ -190,7 +188,6 @@ export class CodeGraph {
     this.linkCalls(file, record, this.relinkMemo.callsOf(file, record));
     for (const target of this.moduleCalleesByFile.get(file) ?? []) this.moduleCallers.get(target)!.sort(bySite);
     this.rank = undefined;
-    this.fileRank = undefined;
     this.edits++;
     return true;
   }
@@ -375,12 +372,6 @@ export class CodeGraph {
     return this.rank;
   }
 
-  /** PageRank over the import graph: files many others depend on rank high. */
-  fileRankOf(file: string): number {
-    this.fileRank ??= importRanks(this.imports.toGraphology());
-    return this.fileRank.get(file) ?? 0;
-  }
-
   /** Import cycles: strongly connected components of more than one file, largest first, files sorted. */
   importCycles(filter?: (file: string) => boolean): string[][] {
     return this.imports
@@ -475,11 +466,6 @@ function outwardBindings(r: FileRecord): string {
 /** JS: what functions return and what `module.exports` holds are read by the files that call them. */
 function outwardValues(r: FileRecord): string {
   return (r.values ?? []).filter((v) => v.kind === 'return' || v.kind === 'export').map((v) => `${v.kind}\0${v.scope}\0${v.ref}`).join('\n');
-}
-
-function importRanks(graph: ReturnType<ImportGraph['toGraphology']>): Map<string, number> {
-  if (graph.order === 0) return new Map();
-  return new Map(Object.entries(pagerank(graph, { getEdgeWeight: null, maxIterations: 50, tolerance: 1e-6 })));
 }
 
 /**

@@ -1,5 +1,3 @@
-import { DirectedGraph } from 'graphology';
-
 /** What an import edge keeps: the line of the first import that made it. */
 export interface ImportEdgeData {
   line: number;
@@ -142,14 +140,6 @@ export class ImportGraph {
       }
     }
     return components;
-  }
-
-  /** The same graph in graphology, for its metrics (PageRank). */
-  toGraphology(): DirectedGraph<Record<string, never>, ImportEdgeData> {
-    const g = new DirectedGraph<Record<string, never>, ImportEdgeData>();
-    for (const name of this.names) g.addNode(name);
-    this.forEachEdge((_e, data, source, target) => g.addDirectedEdge(source, target, data));
-    return g;
   }
 
   private node(file: string): number {

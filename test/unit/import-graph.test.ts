@@ -59,7 +59,6 @@ describe('ImportGraph (files and their imports)', () => {
       assert.deepEqual(cycles, sortedComponents(stronglyConnectedComponents(reference)));
       if (round === 0) assert.ok(cycles.some((c) => c.split(' ').length > 10), 'the random graph has large cycles');
     }
-    assert.deepEqual(dump((cb) => graph.toGraphology().forEachEdge(cb)), dump((cb) => reference.forEachEdge(cb)));
   });
 
   it('finds the cycles of a chain longer than the call stack is deep, and refuses an edge twice or an unknown file', () => {
