@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { Parser } from 'web-tree-sitter';
+import { Parser, Query } from 'web-tree-sitter';
 import { Engine } from '../src/engine/engine';
 import { extractFile } from '../src/index/extract';
 import { loadLanguage } from '../src/index/grammars';
@@ -12,7 +12,8 @@ import { timedAsync, type Timing } from './measure';
 
 /**
  * Where a cold index's CPU goes, one phase at a time, on one thread over the same files (already in memory):
- * parse only (the floor), parse + the tags query's matches walked (no records), the whole extraction, the record's
+ * parse only (the floor), parse + a query that matches nothing (what any tags query pays to visit the tree),
+ * parse + the tags query's matches walked (no records), the whole extraction, the record's
  * trip from a worker (JSON text out, parse and intern in), and linking. Then the whole index, `Engine` on one
  * thread and on the worker pool. Each phase runs `--passes` times after a warm-up pass (WASM tier-up); the best
  * pass is printed. Not part of `npm run bench`:
@@ -65,6 +66,18 @@ async function main(): Promise<void> {
       if (n < 0) throw new Error('unreachable');
     }
   });
+  // The least any tags-query extractor can cost: the query cursor visits every node even when nothing matches.
+  const never = new Map(langs.map((l) => [l, new Query(grammars.get(l)!.language, '(ERROR) @never')] as const));
+  await best('parse + a query that matches nothing', () => {
+    for (const i of inputs) {
+      parser.setLanguage(grammars.get(i.lang)!.language);
+      const tree = parser.parse(i.text)!;
+      const n = never.get(i.lang)!.matches(tree.rootNode).length;
+      tree.delete();
+      if (n < 0) throw new Error('unreachable');
+    }
+  });
+  for (const q of never.values()) q.delete();
   await best('parse + query captures', () => {
     for (const i of inputs) {
       const g = grammars.get(i.lang)!;
