@@ -58,16 +58,17 @@ export function docComment(node: Node, lang: LanguageId): string | undefined {
   return doc.length > DOC_MAX ? `${doc.slice(0, DOC_MAX - 1)}…` : doc;
 }
 
+/**
+ * The comments right above a definition, or above the declaration or export wrapping it. A node's parent and
+ * previous sibling are each found by walking down from the root (one WASM call per read), so each is read once.
+ */
 function leadingComments(node: Node): string | undefined {
   let anchor: Node = node;
-  while (anchor.parent && WRAPPERS.has(anchor.parent.type) && anchor.parent.startIndex <= anchor.startIndex) {
-    if (anchor.parent.type === 'decorated_definition' || anchor.parent.startIndex < anchor.startIndex || anchor.parent.type === 'export_statement') anchor = anchor.parent;
-    else anchor = anchor.parent;
-  }
+  for (let parent = node.parent; parent && WRAPPERS.has(parent.type) && parent.startIndex <= anchor.startIndex; parent = parent.parent) anchor = parent;
   const lines: string[] = [];
   let expectRow = anchor.startPosition.row - 1;
   let prev = anchor.previousNamedSibling;
-  while (prev && (prev.type === 'comment' || prev.type === 'line_comment' || prev.type === 'block_comment') && prev.endPosition.row >= expectRow) {
+  while (prev && COMMENT_TYPES.includes(prev.type) && prev.endPosition.row >= expectRow) {
     lines.unshift(cleanComment(prev.text));
     expectRow = prev.startPosition.row - 1;
     prev = prev.previousNamedSibling;

@@ -55,6 +55,18 @@ interface Def {
   /** Rust impl blocks: a container scope that is not itself a symbol. */
   implOnly?: boolean;
   trait?: string;
+  /** `node.endIndex`, read once (see endOf). */
+  end?: number;
+}
+
+/**
+ * A definition's end offset, read once: every read of a node's `endIndex` crosses into WASM (~0.3 µs), and nesting,
+ * the symbol record and the enclosing-symbol lookup each need it. Only once the definitions are final (addDef may
+ * still replace a definition's node before they are ordered).
+ */
+function endOf(def: Def): number {
+  def.end ??= def.node.endIndex;
+  return def.end;
 }
 
 let parser: Parser | undefined;
@@ -146,7 +158,7 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   if (languageInfo(lang).family === 'js') for (const [key, def] of defs) if (def.kind === 'constant' && isRequire(def.node)) defs.delete(key);
   // Offsets read once per definition: each read of a node's offset crosses into WASM.
   const ordered = [...defs.values()]
-    .map((def) => ({ def, start: def.node.startIndex, end: def.node.endIndex }))
+    .map((def) => ({ def, start: def.node.startIndex, end: endOf(def) }))
     .sort((a, b) => a.start - b.start || b.end - a.end)
     .map((d) => d.def);
   const { symbols, symbolOfDef } = buildSymbols(lang, ordered, text);
@@ -293,8 +305,9 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
   const qualifiedOfDef = new Map<Def, string>();
   const stack: Def[] = [];
   for (const def of ordered) {
-    while (stack.length && stack[stack.length - 1].node.endIndex < def.node.endIndex) stack.pop();
-    while (stack.length && !(stack[stack.length - 1].node.startIndex <= def.node.startIndex && def.node.endIndex <= stack[stack.length - 1].node.endIndex)) stack.pop();
+    const end = endOf(def);
+    while (stack.length && endOf(stack[stack.length - 1]) < end) stack.pop();
+    while (stack.length && !(stack[stack.length - 1].node.startIndex <= def.node.startIndex && end <= endOf(stack[stack.length - 1]))) stack.pop();
     const parentDef = stack[stack.length - 1];
     stack.push(def);
     const name = def.nameNode.text;
@@ -336,7 +349,7 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       trait: parentDef?.implOnly && parentDef.trait && kind === 'method' ? parentDef.trait : undefined,
       returns: languageInfo(lang).family === 'js' ? annotatedResult(def.node) : undefined,
       startIndex: def.node.startIndex,
-      endIndex: def.node.endIndex,
+      endIndex: end,
     });
   }
   // An impl's trait makes its type implement the trait: record it on the type's symbol if it is in this file.
@@ -378,7 +391,7 @@ function enclosingLocator(ordered: Def[], symbolOfDef: Map<Def, number>): (offse
   const open: number[] = [];
   ordered.forEach((d, i) => {
     starts[i] = d.node.startIndex;
-    ends[i] = d.node.endIndex;
+    ends[i] = endOf(d);
     while (open.length && ends[open[open.length - 1]] <= starts[i]) open.pop();
     parent[i] = open.length ? open[open.length - 1] : -1;
     open.push(i);
@@ -412,8 +425,10 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
   // Whitespace is dropped (`a\n  .b` → `a.b`) except after `new`, so `new Foo().bar()` keeps its constructor.
   // A receiver's length is checked before its text is copied: in a long chain (`a.b().b()…`) every call's
   // receiver is the whole chain before it, and copying each would make indexing quadratic.
-  const rawTooLong = receiverNode !== undefined && receiverNode.endIndex - receiverNode.startIndex > RECEIVER_RAW_MAX;
-  let receiver = rawTooLong ? '<expr>' : receiverNode ? receiverNode.text.replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ') : undefined;
+  // The receiver's text is cut from the source: `receiverNode.text` would read its end offset from WASM again.
+  const receiverEnd = receiverNode?.endIndex ?? 0;
+  const rawTooLong = receiverNode !== undefined && receiverEnd - receiverNode.startIndex > RECEIVER_RAW_MAX;
+  let receiver = rawTooLong ? '<expr>' : receiverNode ? text.slice(receiverNode.startIndex, receiverEnd).replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ') : undefined;
   if (receiver && receiver.length > RECEIVER_MAX) receiver = '<expr>';
   // `Effect.gen(function* () { …many lines… }).pipe(…)`: a JS/TS receiver too long to keep that is one call of a plain
   // path keeps its callee (`Effect.gen(…)`), whose declared result types the receiver as a shorter call's would.

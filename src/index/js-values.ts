@@ -67,16 +67,18 @@ function valueFrom(match: QueryMatch, bare: Set<string>, known: Set<string>, sym
     else if (c.name === 'value.export') (kind = 'export'), (refNode = c.node);
   }
   if (!refNode) return undefined;
+  // Read once: each read of a node's type crosses into WASM.
+  const refType = refNode.type;
   // Filters first, positions last: this runs for every declarator and argument of the file.
   if (kind === 'alias' && !holder) {
     // A function written in place is a definition of its own (a nested symbol): nothing to record.
-    if (!nameNode || !bare.has(nameNode.text) || FUNCTION_NODES.has(refNode.type)) return undefined;
-    const ref = referenceText(refNode) ?? '';
+    if (!nameNode || !bare.has(nameNode.text) || FUNCTION_NODES.has(refType)) return undefined;
+    const ref = referenceText(refNode, refType) ?? '';
     // `const m = require('./m')` is an import (records.ts ImportRecord), not a value.
     return ref === 'require()' ? undefined : { kind, name: nameNode.text, ref, ...positionOf(refNode, nameNode, symbols, locate, column) };
   }
-  if (refNode.type === 'identifier' && !known.has(refNode.text)) return undefined;
-  const ref = referenceText(refNode);
+  if (refType === 'identifier' && !known.has(refNode.text)) return undefined;
+  const ref = referenceText(refNode, refType);
   // Only a local can hold what a call returns (`g = make()`): returned and passed call results are too common to keep.
   if (ref === undefined || (holder === undefined && ref.endsWith('()')) || !worthKeeping(ref, known)) return undefined;
   if (kind === 'alias') return { kind, name: `${holder!.text}.${nameNode!.text}`, ref, ...positionOf(refNode, holder!, symbols, locate, column) };
@@ -92,10 +94,10 @@ function valueFrom(match: QueryMatch, bare: Set<string>, known: Set<string>, sym
 }
 
 /** `f`, `a.b`, `this.m`; `x.bind(…)` is `x`; `make(…)` is `make()` (the value it returns). Anything else: undefined. */
-function referenceText(node: Node): string | undefined {
-  if (node.type === 'identifier') return node.text;
-  if (node.type === 'member_expression') return pathText(node);
-  if (node.type !== 'call_expression') return undefined;
+function referenceText(node: Node, type: string): string | undefined {
+  if (type === 'identifier') return node.text;
+  if (type === 'member_expression') return pathText(node);
+  if (type !== 'call_expression') return undefined;
   const fn = node.childForFieldName('function');
   if (!fn) return undefined;
   if (fn.type === 'member_expression' && fn.childForFieldName('property')?.text === 'bind') {
