@@ -14,7 +14,7 @@ import type { FileRecord } from './records';
  * The tags query runs over that region only; the previous version's records before it are kept as they are, those
  * after it shifted by the edit's offsets, lines and symbol count. Then the passes over the whole file run again on
  * the spliced record: function values (which keep a value only if the file declares, imports or calls its name) and
- * merged overloads.
+ * merged overloads. A region of more than half of a large file is not worth it: the whole file is extracted.
  *
  * Returns undefined (the caller extracts the whole file) whenever that is not provably what a whole-file extraction
  * gives: a language other than JavaScript/TypeScript, a tree with errors, a file with records whose meaning reaches
@@ -25,6 +25,8 @@ export function spliceExtraction(lang: LanguageId, query: Query, oldTree: Tree, 
   const before = previous.unmerged;
   if (languageInfo(lang).family !== 'js' || previous.fileWide || before.hasErrors || before.lang !== lang || tree.rootNode.hasError) return undefined;
   const region = touchedRegion(oldTree, tree, previous.edit);
+  // Most of a large file: a whole extraction costs about as much, and a splice that then falls back would cost both.
+  if (text.length > LARGE_TEXT && region.endIndex - region.startIndex > text.length / 2) return undefined;
   const { edit } = previous;
   const shift = edit.newEndIndex - edit.oldEndIndex;
   const rowShift = edit.newEndPosition.row - edit.oldEndPosition.row;
@@ -93,6 +95,9 @@ export function spliceExtraction(lang: LanguageId, query: Query, oldTree: Tree, 
  * The top-level nodes an edit touched: `startIndex`–`endIndex` (the new tree's offsets) is what the query runs over; the
  * previous version's records are split by `oldStart`–`oldEnd` (offsets) and `oldFirstRow`–`oldLastRow` (0-based rows).
  */
+/** Characters from which a file is large enough for a splice's fallback to matter (a few hundred lines). */
+const LARGE_TEXT = 20_000;
+
 const NOTHING: Pieces = { symbols: [], calls: [], imports: [], bindings: [], bindingStarts: [], valueMatches: [], locate: () => ({}), fileWide: false };
 
 interface Region extends PiecesRange {
