@@ -70,7 +70,8 @@ export interface Pieces {
   packageName?: string;
   /**
    * Records whose meaning reaches across declarations beyond values and overloads: a package clause, generic bounds
-   * (rewriting bindings by scope), prototype assignments (`X.prototype.m` makes a function X a class), Rust impls.
+   * (rewriting bindings by scope), prototype assignments (`X.prototype.m` makes a function X a class), Rust impls;
+   * or a query that exceeded its match limit.
    */
   fileWide: boolean;
 }
@@ -249,7 +250,8 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
   const bounds = bindMatches.filter(isBound);
   const bindings = withTypeBounds(bindingsOf(bindMatches.filter((m) => !isBound(m)), bindingStarts), bindingsOf(bounds));
   for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
-  const fileWide = packageName !== undefined || bounds.length > 0 || ordered.some((d) => d.prototype || d.implOnly);
+  // A query that dropped matches over the match limit may not drop the same ones over a region.
+  const fileWide = packageName !== undefined || bounds.length > 0 || ordered.some((d) => d.prototype || d.implOnly) || query.didExceedMatchLimit();
   return { symbols, calls, imports, bindings, bindingStarts, valueMatches, locate, packageName, fileWide };
 }
 
