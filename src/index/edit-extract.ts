@@ -123,12 +123,11 @@ function touchedRegion(oldTree: Tree, tree: Tree, edit: PreviousExtraction['edit
   }
   const top = tree.rootNode.children.map((c) => ({ start: c!.startIndex, end: c!.endIndex, firstRow: c!.startPosition.row, lastRow: c!.endPosition.row, comment: c!.type === 'comment' }));
   const n = top.length;
+  // Nothing left: every record of the previous version is in the (empty) region.
+  if (n === 0) return { startIndex: 0, endIndex: 0, firstRow: 0, lastRow: -1, oldStart: 0, oldEnd: Infinity, oldFirstRow: 0, oldLastRow: Infinity };
+  // An edit past the last node takes the last node in: it may share the edit's line, or be what the edit cut short.
   let i = 0;
-  while (i < n && top[i].end < lo) i++;
-  if (i === n) {
-    // Past the last node: nothing after the edit to shift, nothing to re-extract.
-    return { startIndex: lo, endIndex: lo, firstRow: Infinity, lastRow: Infinity, oldStart: lo, oldEnd: Infinity, oldFirstRow: loRow, oldLastRow: Infinity };
-  }
+  while (i < n - 1 && top[i].end < lo) i++;
   let j = Math.max(i, lastStartingBy(top, hi));
   // A node on a line the edit changed: its records' characters may move.
   while (i > 0 && top[i - 1].lastRow >= Math.min(top[i].firstRow, loRow)) i--;

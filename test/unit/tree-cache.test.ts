@@ -117,6 +117,7 @@ describe('TreeCache: an edit re-extracts only the top-level declarations it touc
       'export function App() {',
       '  return <button onClick={handler}>{second()}</button>;',
       '}',
+      'first();  run(1);',
     ].join('\n');
     const cases: [string, string, boolean][] = [
       ['a call inside a body', text.replace('  return run(1);', '  run(0);\n  return run(1);'), true],
@@ -124,6 +125,9 @@ describe('TreeCache: an edit re-extracts only the top-level declarations it touc
       ['a doc comment removed', text.replace('/** Second. */\n', ''), true],
       ['an import', text.replace("import { run } from './run';", "import { run, stop } from './run';"), false],
       ['a new name called bare', text.replace('  return run(1);', '  stop();\n  return run(1);'), false],
+      ['typed at the end of the last line', `${text} first();`, true],
+      ['a statement after the last, on its line', text.replace('first();  run(1);', 'first();  run(1); run(second);'), true],
+      ['the last statement removed, past the end of what is left', text.replace('first();  run(1);', 'first();  '), true],
     ];
     for (const [what, next, splices] of cases) {
       const r = await step(lang, await extractKeepingTree(lang, text), text, next);
