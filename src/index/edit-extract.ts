@@ -121,7 +121,8 @@ function touchedRegion(oldTree: Tree, tree: Tree, edit: PreviousExtraction['edit
     loRow = Math.min(loRow, r.startPosition.row);
     hiRow = Math.max(hiRow, r.endPosition.row);
   }
-  const top = tree.rootNode.children.map((c) => ({ start: c!.startIndex, end: c!.endIndex, firstRow: c!.startPosition.row, lastRow: c!.endPosition.row, comment: c!.type === 'comment' }));
+  // `comment`: what a doc comment may be made of, or pass over (docComment reads named siblings: a stray `;` is skipped).
+  const top = tree.rootNode.children.map((c) => ({ start: c!.startIndex, end: c!.endIndex, firstRow: c!.startPosition.row, lastRow: c!.endPosition.row, comment: c!.type === 'comment' || !c!.isNamed }));
   const n = top.length;
   // Nothing left: every record of the previous version is in the (empty) region.
   if (n === 0) return { startIndex: 0, endIndex: 0, firstRow: 0, lastRow: -1, oldStart: 0, oldEnd: Infinity, oldFirstRow: 0, oldLastRow: Infinity };
@@ -129,13 +130,16 @@ function touchedRegion(oldTree: Tree, tree: Tree, edit: PreviousExtraction['edit
   let i = 0;
   while (i < n - 1 && top[i].end < lo) i++;
   let j = Math.max(i, lastStartingBy(top, hi));
-  // A node on a line the edit changed: its records' characters may move.
-  while (i > 0 && top[i - 1].lastRow >= Math.min(top[i].firstRow, loRow)) i--;
-  while (j + 1 < n && top[j + 1].firstRow <= Math.max(top[j].lastRow, hiRow)) j++;
-  // The next declaration's doc comment is the comments right before it: a comment in the region, or one the edit removed.
-  const oldTop = oldTree.rootNode.children.map((c) => ({ start: c!.startIndex, comment: c!.type === 'comment' }));
+  const oldTop = oldTree.rootNode.namedChildren.map((c) => ({ start: c!.startIndex, comment: c!.type === 'comment' }));
   const oldCommentBefore = (offset: number) => oldTop[lastStartingBy(oldTop, offset - 1)]?.comment === true;
-  while (j + 1 < n && (top[j].comment || oldCommentBefore(top[j + 1].start))) j++;
+  while (i > 0 && top[i - 1].lastRow >= Math.min(top[i].firstRow, loRow)) i--;
+  for (let last = -1; last !== j; ) {
+    last = j;
+    // A node on a line the edit changed, or on the region's last line: its records' characters may move.
+    while (j + 1 < n && top[j + 1].firstRow <= Math.max(top[j].lastRow, hiRow)) j++;
+    // The next declaration's doc comment is the comments right before it: a comment in the region, or one the edit removed.
+    while (j + 1 < n && (top[j].comment || oldCommentBefore(top[j + 1].start))) j++;
+  }
   const end = Math.max(top[j].end, hi);
   return {
     startIndex: top[i].start,

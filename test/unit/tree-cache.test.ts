@@ -127,6 +127,7 @@ describe('TreeCache: an edit re-extracts only the top-level declarations it touc
       ['a new name called bare', text.replace('  return run(1);', '  stop();\n  return run(1);'), false],
       ['typed at the end of the last line', `${text} first();`, true],
       ['a statement after the last, on its line', text.replace('first();  run(1);', 'first();  run(1); run(second);'), true],
+      ['a doc comment changed across a stray semicolon', text.replace('/** Second. */\n', '/** Second, changed. */\n;\n'), true],
       ['the last statement removed, past the end of what is left', text.replace('first();  run(1);', 'first();  '), true],
     ];
     for (const [what, next, splices] of cases) {
