@@ -159,7 +159,12 @@ export class IndexPlan {
 
   /** Files indexed before the pass and gone after it. */
   get removed(): number {
-    return [...this.state.files.keys()].filter((rel) => !this.next.has(rel)).length;
+    // A targeted pass carries every file it did not look at over: only those it looked at can be gone (an edit
+    // counted all of a monorepo's files, twice, on every keystroke).
+    if (this.targeted) return this.scan.files.filter((f) => this.state.files.has(f.rel) && !this.next.has(f.rel)).length;
+    let gone = 0;
+    for (const rel of this.state.files.keys()) if (!this.next.has(rel)) gone++;
+    return gone;
   }
 
   /** Any file parsed or removed: the records must be saved. */

@@ -1,4 +1,4 @@
-import type { Node, Query, QueryMatch, Tree } from 'web-tree-sitter';
+import type { Edit, Node, Query, QueryMatch, Tree } from 'web-tree-sitter';
 import { Parser } from 'web-tree-sitter';
 import { loadLanguage } from './grammars';
 import type { LanguageId } from './languages';
@@ -69,6 +69,51 @@ function endOf(def: Def): number {
   return def.end;
 }
 
+/** What piecesFromTree finds: records before the passes over the whole file, and what those passes need. */
+export interface Pieces {
+  symbols: SymbolRecord[];
+  calls: CallRecord[];
+  imports: ImportRecord[];
+  bindings: BindingRecord[];
+  /** Where each binding's node starts (bindings carry no position). */
+  bindingStarts: number[];
+  valueMatches: QueryMatch[];
+  locate: (offset: number) => { symbol?: number };
+  packageName?: string;
+  /**
+   * Records whose meaning reaches across declarations beyond values and overloads: a package clause, generic bounds
+   * (rewriting bindings by scope), prototype assignments (`X.prototype.m` makes a function X a class), Rust impls;
+   * or a query that exceeded its match limit.
+   */
+  fileWide: boolean;
+}
+
+/** Whole lines (0-based rows, `lastRow` included) of a file, and the same span in offsets: where piecesFromTree matches. */
+export interface PiecesRange {
+  startIndex: number;
+  endIndex: number;
+  firstRow: number;
+  lastRow: number;
+}
+
+/** A file's record, and what an in-place re-extraction of its next version needs (edit-extract.ts). */
+export interface Extraction {
+  record: FileRecord;
+  /** The record before overloads were merged: the unit an edit splices. */
+  unmerged: FileRecord;
+  bindingStarts: number[];
+  fileWide: boolean;
+}
+
+export type PreviousExtraction = Extraction & { edit: Edit };
+/**
+ * Records of an edited text from the previous version's (edit-extract.ts), given the query, the previous tree with the
+ * edit applied and the new tree; undefined to extract the whole text.
+ */
+export type Reuse = (query: Query, oldTree: Tree, tree: Tree) => Extraction | undefined;
+/** `parsed`: the text `tree` is the tree of, the file's own or its repair (ts-repair.ts): the next edit is from it. */
+export type KeptExtraction = Extraction & { tree: Tree; parsed: string };
+
 let parser: Parser | undefined;
 
 /** Parser per process; recreated after a WASM abort, because an aborted parser silently returns wrong trees. */
@@ -94,15 +139,22 @@ export async function extractFile(lang: LanguageId, text: string): Promise<FileR
 
 /**
  * Like extractFile, but hands back the tree (the caller deletes it) so the next version of the same text
- * can be parsed incrementally: `oldTree` must already have had the edit applied (`tree.edit`).
+ * can be parsed incrementally: `oldTree` must already have had the edit applied (`tree.edit`). With `reuse`, the
+ * records may come from the previous version's (see Reuse).
  */
-export async function extractKeepingTree(lang: LanguageId, text: string, oldTree?: Tree): Promise<{ record: FileRecord; tree: Tree }> {
+export async function extractKeepingTree(lang: LanguageId, text: string, oldTree?: Tree, reuse?: Reuse): Promise<KeptExtraction> {
   const loaded = await loadLanguage(lang);
   const p = parserFor();
   p.setLanguage(loaded.language);
   let tree: Tree | null = null;
   try {
     tree = p.parse(text, oldTree);
+    if (tree && oldTree && tree.rootNode.hasError) {
+      // Error recovery from an old tree can differ from a fresh parse's (an error left where the text is valid again):
+      // a text with errors is parsed afresh.
+      tree.delete();
+      tree = p.parse(text);
+    }
     if (!tree) throw new Error('tree-sitter returned no tree');
     let parsed = text;
     if (tree.rootNode.hasError && (lang === 'typescript' || lang === 'tsx')) {
@@ -120,10 +172,13 @@ export async function extractKeepingTree(lang: LanguageId, text: string, oldTree
         }
       }
     }
-    const record = recordsFromTree(lang, loaded.query, tree, parsed);
+    const reused = reuse && oldTree && parsed === text ? reuse(loaded.query, oldTree, tree) : undefined;
+    const result = reused ?? extractionFromTree(lang, loaded.query, tree, parsed);
+    // A repaired text's records are not the text's own: the next version is extracted whole.
+    if (parsed !== text) result.fileWide = true;
     const kept = tree;
     tree = null;
-    return { record, tree: kept };
+    return { ...result, tree: kept, parsed };
   } catch (e) {
     resetParser();
     throw e;
@@ -132,7 +187,31 @@ export async function extractKeepingTree(lang: LanguageId, text: string, oldTree
   }
 }
 
-function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: string): FileRecord {
+function extractionFromTree(lang: LanguageId, query: Query, tree: Tree, text: string): Extraction {
+  const pieces = piecesFromTree(lang, query, tree, text);
+  const column = (i: number) => codePointColumn(text, i);
+  const { symbols, calls, imports, bindings, locate, valueMatches } = pieces;
+  const values = lang === 'python' ? pythonValues(valueMatches, symbols, imports, bindings, locate, column) : functionValues(valueMatches, calls, symbols, imports, locate, column);
+  const unmerged: FileRecord = {
+    lang,
+    symbols,
+    calls,
+    imports,
+    bindings,
+    ...(values ? { values } : {}),
+    packageName: pieces.packageName,
+    hasErrors: tree.rootNode.hasError,
+    lines: tree.rootNode.endPosition.row + 1,
+  };
+  return { record: mergeOverloads(unmerged), unmerged, bindingStarts: pieces.bindingStarts, fileWide: pieces.fileWide };
+}
+
+/**
+ * A file's records before the passes over the whole file (function values, overloads), with what those passes and
+ * an in-place re-extraction need. With `range`, only what the query matches inside it: the top-level declarations
+ * an edit touched (edit-extract.ts).
+ */
+export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text: string, range?: PiecesRange): Pieces {
   const defs = new Map<number, Def>();
   const callMatches: QueryMatch[] = [];
   const imports: ImportRecord[] = [];
@@ -140,7 +219,11 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const valueMatches: QueryMatch[] = [];
   let packageName: string | undefined;
 
-  for (const match of query.matches(tree.rootNode, { matchLimit: QUERY_MATCH_LIMIT })) {
+  // By rows: web-tree-sitter passes a query's index range to tree-sitter as bytes, where a node's index is in UTF-16 units.
+  const options = range ? { matchLimit: QUERY_MATCH_LIMIT, startPosition: { row: range.firstRow, column: 0 }, endPosition: { row: range.lastRow + 1, column: 0 } } : { matchLimit: QUERY_MATCH_LIMIT };
+  for (const match of query.matches(tree.rootNode, options)) {
+    // A range also yields matches of nodes that only touch it: keep those that start inside.
+    if (range && !match.captures.every((c) => c.node.startIndex >= range.startIndex && c.node.startIndex < range.endIndex)) continue;
     const caps = captureMap(match);
     const defCap = match.captures.find((c) => c.name.startsWith('def.') && !NOT_DEF_CAPTURES.has(c.name));
     if (caps.has('package')) packageName = caps.get('package')!.text;
@@ -165,23 +248,23 @@ function recordsFromTree(lang: LanguageId, query: Query, tree: Tree, text: strin
   const locate = enclosingLocator(ordered, symbolOfDef);
   const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text, languageInfo(lang).family === 'js')).filter((c): c is CallRecord => c !== undefined));
   const isBound = (m: QueryMatch) => m.captures.some((c) => c.name === 'bind.bound');
-  const bindingsOf = (ms: QueryMatch[]) => ms.map((m) => bindingFrom(m, locate, symbols)).filter((b): b is BindingRecord => b !== undefined);
-  const bindings = withTypeBounds(bindingsOf(bindMatches.filter((m) => !isBound(m))), bindingsOf(bindMatches.filter(isBound)));
+  const bindingStarts: number[] = [];
+  const bindingsOf = (ms: QueryMatch[], starts?: number[]) => {
+    const out: BindingRecord[] = [];
+    for (const m of ms) {
+      const b = bindingFrom(m, locate, symbols);
+      if (!b) continue;
+      out.push(b);
+      starts?.push(m.captures.find((c) => c.name === 'bind')!.node.startIndex);
+    }
+    return out;
+  };
+  const bounds = bindMatches.filter(isBound);
+  const bindings = withTypeBounds(bindingsOf(bindMatches.filter((m) => !isBound(m)), bindingStarts), bindingsOf(bounds));
   for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
-  const column = (i: number) => codePointColumn(text, i);
-  const values = lang === 'python' ? pythonValues(valueMatches, symbols, imports, bindings, locate, column) : functionValues(valueMatches, calls, symbols, imports, locate, column);
-
-  return mergeOverloads({
-    lang,
-    symbols,
-    calls,
-    imports,
-    bindings,
-    ...(values ? { values } : {}),
-    packageName,
-    hasErrors: tree.rootNode.hasError,
-    lines: tree.rootNode.endPosition.row + 1,
-  });
+  // A query that dropped matches over the match limit may not drop the same ones over a region.
+  const fileWide = packageName !== undefined || bounds.length > 0 || ordered.some((d) => d.prototype || d.implOnly) || query.didExceedMatchLimit();
+  return { symbols, calls, imports, bindings, bindingStarts, valueMatches, locate, packageName, fileWide };
 }
 
 /** A field assigned in a method (`self.x = …`) belongs to the method's class. */

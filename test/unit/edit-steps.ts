@@ -56,6 +56,47 @@ export function editSteps(comment: string): ((text: string, i: number) => string
   const blankLines = (text: string, i: number) => splice(text, at(text, i), 0, '', '');
   // A function's name changes: its file's shape changes, and the graph is rebuilt.
   const renameFunction = (text: string) => text.replace(/(function|def|fn|func) ([A-Za-z_]\w*)/, '$1 $2Renamed');
-  return [insertComment, duplicateCall, retypeLocal, insertComment, changeCallee, moveCall, blankLines, retypeLocal, duplicateCall, changeCallee, insertComment, deleteLine, renameFunction, insertComment, duplicateCall, retypeLocal, moveCall, changeCallee];
+  // At the file's ends, over several lines, in a signature, a doc comment, an import, a JSX element, a declaration added and removed.
+  const atStart = (text: string, i: number) => `${comment} first ${i}\n${text}`;
+  const atEnd = (text: string, i: number) => `${text}\n${comment} last ${i}\n`;
+  const copyBlock = (text: string, i: number) => {
+    const all = lines(text);
+    const n = callLine(text, i);
+    return splice(text, at(text, i + 5), 0, ...all.slice(n, n + 3));
+  };
+  const addParameter = (text: string, i: number) => {
+    const defs = [...text.matchAll(/(function|def|fn|func) [A-Za-z_]\w*\(/g)];
+    if (!defs.length) return text;
+    const m = defs[i % defs.length];
+    const cut = m.index! + m[0].length;
+    return `${text.slice(0, cut)}extra${i}, ${text.slice(cut)}`;
+  };
+  const docBeforeDeclaration = (text: string, i: number) => {
+    const all = lines(text);
+    const decls = all.map((l, n) => [l, n] as const).filter(([l]) => /^(export )?(async )?(function|class|def|func|fn|const|interface|type) /.test(l));
+    return decls.length ? splice(text, decls[i % decls.length][1], 0, `${comment} Documents what follows (${i}).`) : text;
+  };
+  const duplicateImport = (text: string) => {
+    const n = lines(text).findIndex((l) => /^(import|from|use) /.test(l));
+    return n >= 0 ? splice(text, n, 0, lines(text)[n]) : text;
+  };
+  const addJsxElement = (text: string, i: number) => {
+    const all = lines(text);
+    const n = all.findIndex((l) => /^\s*<[A-Z]\w*[^>]*>\s*$/.test(l));
+    return n >= 0 ? splice(text, n + 1, 0, `${/^\s*/.exec(all[n])![0]}  <span onClick={() => setCount(${i})}>{String(${i})}</span>`) : text;
+  };
+  const declaration = (text: string, i: number) =>
+    /^def /m.test(text) ? [`def added_${i}():`, '    return len([])'] : /^func /m.test(text) ? [`func added${i}() int {`, '\treturn len("")', '}'] : /^(pub )?fn /m.test(text) ? [`fn added${i}() -> usize {`, '    0', '}'] : [`function added${i}() {`, `  return String(${i});`, '}'];
+  const addDeclaration = (text: string, i: number) => splice(text, lines(text).length, 0, '', ...declaration(text, i));
+  const removeDeclaration = (text: string) => {
+    const all = lines(text);
+    const n = all.findIndex((l) => /^(def|func|fn|function) added_?\d+\(/.test(l));
+    return n >= 0 ? splice(text, n - 1, declaration(text, 0).length + 1) : text;
+  };
+  return [
+    insertComment, duplicateCall, retypeLocal, insertComment, changeCallee, moveCall, blankLines, retypeLocal, duplicateCall, changeCallee, insertComment, deleteLine, renameFunction,
+    insertComment, duplicateCall, retypeLocal, moveCall, changeCallee, atStart, addJsxElement, docBeforeDeclaration, copyBlock, addDeclaration, insertComment, removeDeclaration,
+    addParameter, duplicateImport, atEnd, insertComment,
+  ];
 }
 

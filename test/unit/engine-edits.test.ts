@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Engine } from '../../src/engine/engine';
 import { editSteps, snapshot } from './edit-steps';
-import { copyFixture, FIXTURES, removeDir } from './helpers';
+import { copyFixture, FIXTURES, removeDir, SLOW_SUITE_TIMEOUT_MS } from './helpers';
 
 const CALC = 'ts/src/calculator.ts';
 const callersOf = (engine: Engine, id: string) => engine.graph.walk([id], 'in', 1).map((r) => r.symbol.id).sort();
@@ -80,7 +80,8 @@ describe('engine: edits re-link in place, everything else rebuilds', () => {
     }
   });
 
-  it('answers after each of a series of unsaved edits as a fresh index of the edited files does (incremental parses, calls re-resolved only where changed, JSX)', async () => {
+  it('answers after each of a series of unsaved edits as a fresh index of the edited files does (incremental parses, calls re-resolved only where changed, JSX, the ends of the file, a signature, a doc comment, an import, a declaration added and removed)', async function () {
+    this.timeout(SLOW_SUITE_TIMEOUT_MS); // indexes the fixture afresh after each of 29 edits of five files
     const cases: [string, string[]][] = [
       ['polyglot', ['ts/src/calculator.ts', 'py/pkg/service.py', 'go/main.go']],
       ['quality/tsx', ['src/App.tsx', 'src/ui/Button.tsx']],

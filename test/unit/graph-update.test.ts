@@ -7,7 +7,7 @@ import { extractFile } from '../../src/index/extract';
 import { languageForPath } from '../../src/index/languages';
 import type { FileRecord } from '../../src/index/records';
 import { editSteps, snapshot } from './edit-steps';
-import { FIXTURES } from './helpers';
+import { FIXTURES, SLOW_SUITE_TIMEOUT_MS } from './helpers';
 
 async function fixtureRecords(fixture = 'polyglot'): Promise<Map<string, { text: string; record: FileRecord }>> {
   const root = path.join(FIXTURES, fixture);
@@ -42,7 +42,8 @@ describe('CodeGraph.updateFile: re-linking one edited file in place', () => {
     }
   });
 
-  it('gives the graph a rebuild gives after each of a series of edits to the same file (inserts, deletes, moved and changed calls, JSX)', async () => {
+  it('gives the graph a rebuild gives after each of a series of edits to the same file (inserts, deletes, moved and changed calls, JSX, the ends of the file, a signature, a doc comment, an import, a declaration added and removed)', async function () {
+    this.timeout(SLOW_SUITE_TIMEOUT_MS); // re-links and rebuilds three fixtures after each of 29 edits
     let inPlace = 0;
     for (const fixture of ['polyglot', 'quality/tsx', 'quality/typescript']) {
       const files = await fixtureRecords(fixture);

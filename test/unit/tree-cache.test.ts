@@ -1,9 +1,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { extractFile } from '../../src/index/extract';
-import { TreeCache } from '../../src/index/tree-cache';
-import { FIXTURES } from './helpers';
+import { spliceExtraction } from '../../src/index/edit-extract';
+import { extractFile, extractKeepingTree, type KeptExtraction } from '../../src/index/extract';
+import { type LanguageId, languageForPath } from '../../src/index/languages';
+import { editBetween, TreeCache } from '../../src/index/tree-cache';
+import { editSteps } from './edit-steps';
+import { FIXTURES, SLOW_SUITE_TIMEOUT_MS } from './helpers';
 
 /** Deterministic pseudo-random edits: insertions, deletions and replacements anywhere in the text. */
 function* edits(text: string, count: number): Generator<string> {
@@ -45,5 +48,96 @@ describe('TreeCache: incremental re-parsing of edited files', () => {
     assert.equal((cache as unknown as { entries: Map<string, unknown> }).entries.size, 8);
     cache.dispose();
     cache.dispose();
+  });
+});
+
+describe('TreeCache: an edit re-extracts only the top-level declarations it touched', () => {
+  const FILES = ['quality/tsx/src/App.tsx', 'quality/tsx/src/ui/Button.tsx', 'quality/tsx/src/legacy.jsx', 'polyglot/ts/src/calculator.ts', 'polyglot/ts/src/app.ts', 'quality/typescript/lib/events.ts', 'quality/typescript/app/kinds.ts', 'quality/javascript/app/tasks.js'];
+
+  /** Applies `next` to the kept extraction as TreeCache does; says whether the records were spliced. */
+  async function step(lang: LanguageId, kept: KeptExtraction, text: string, next: string): Promise<{ kept: KeptExtraction; spliced: boolean }> {
+    const edit = editBetween(text, next);
+    kept.tree.edit(edit);
+    let spliced = false;
+    try {
+      const now = await extractKeepingTree(lang, next, kept.tree, (query, oldTree, tree) => {
+        const out = spliceExtraction(lang, query, oldTree, tree, next, { ...kept, edit });
+        spliced = out !== undefined;
+        return out;
+      });
+      return { kept: now, spliced };
+    } finally {
+      kept.tree.delete();
+    }
+  }
+
+  it('gives exactly what a fresh extraction gives after each kind of edit, and splices most of them', async function () {
+    this.timeout(SLOW_SUITE_TIMEOUT_MS); // extracts eight files whole and spliced after each of 29 edits
+    let spliced = 0;
+    let whole = 0;
+    for (const rel of FILES) {
+      const lang = languageForPath(rel)!.id;
+      const original = fs.readFileSync(path.join(FIXTURES, rel), 'utf8');
+      let text = original;
+      let valid = original;
+      let kept = await extractKeepingTree(lang, text);
+      try {
+        for (const [i, edit] of editSteps('//').entries()) {
+          // Each edit applies to the last version without parse errors, as most edits of a file do.
+          const next = edit(valid, i);
+          const r = await step(lang, kept, text, next);
+          kept = r.kept;
+          assert.deepEqual(kept.record, await extractFile(lang, next), `${rel} after edit ${i}`);
+          if (r.spliced) spliced++;
+          else whole++;
+          text = kept.parsed;
+          if (!kept.record.hasErrors) valid = next;
+        }
+      } finally {
+        kept.tree.delete();
+      }
+    }
+    assert.ok(spliced >= 100, `spliced ${spliced}`);
+    assert.ok(whole >= 30, `extracted whole ${whole}`);
+  });
+
+  it('splices an edit inside a function, shifting what follows; extracts the whole file for an import or a declaration that changes the names values are kept by', async () => {
+    const lang = 'tsx';
+    const text = [
+      "import { run } from './run';",
+      '',
+      'export function first() {',
+      '  return run(1);',
+      '}',
+      '',
+      '/** Second. */',
+      'export const second = () => first(); const third = () => run(second);',
+      '',
+      'function handler() { return 2; }',
+      'export function App() {',
+      '  return <button onClick={handler}>{second()}</button>;',
+      '}',
+      'first();  run(1);',
+    ].join('\n');
+    const cases: [string, string, boolean][] = [
+      ['a call inside a body', text.replace('  return run(1);', '  run(0);\n  return run(1);'), true],
+      ['a doc comment before a declaration', text.replace('function handler()', '// Handles.\nfunction handler()'), true],
+      ['a doc comment removed', text.replace('/** Second. */\n', ''), true],
+      ['an import', text.replace("import { run } from './run';", "import { run, stop } from './run';"), false],
+      ['a new name called bare', text.replace('  return run(1);', '  stop();\n  return run(1);'), false],
+      ['typed at the end of the last line', `${text} first();`, true],
+      ['a statement after the last, on its line', text.replace('first();  run(1);', 'first();  run(1); run(second);'), true],
+      ['a doc comment changed across a stray semicolon', text.replace('/** Second. */\n', '/** Second, changed. */\n;\n'), true],
+      ['the last statement removed, past the end of what is left', text.replace('first();  run(1);', 'first();  '), true],
+    ];
+    for (const [what, next, splices] of cases) {
+      const r = await step(lang, await extractKeepingTree(lang, text), text, next);
+      try {
+        assert.deepEqual(r.kept.record, await extractFile(lang, next), what);
+        assert.equal(r.spliced, splices, what);
+      } finally {
+        r.kept.tree.delete();
+      }
+    }
   });
 });
