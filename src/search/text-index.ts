@@ -160,79 +160,45 @@ export class TextIndex {
     const words = Math.ceil(unique.length / 32);
     const segs = this.scratchFor(words);
     const n = this.liveDocs;
-    const avg = [this.lengthSums[0] / n, this.lengthSums[1] / n];
+    const avgTitle = this.lengthSums[0] / n;
+    const avgText = this.lengthSums[1] / n;
+    // The loops over postings and entries are Scratch's small methods, called once per derived term: V8 optimises
+    // them after a few calls, where one large function's loops waited for an on-stack replacement compiled in the
+    // background (~150–500 ms of the first query of a process on a busy machine, then thrown away at the loop's end).
     for (const q of terms) {
       const u = unique.indexOf(q);
-      for (const { weight, t: only, places } of this.derivedTerms(q)) {
+      const derived = this.derivedTerms(q);
+      for (let i = 0; i < derived.length; i++) {
+        const { weight, t: only, places } = derived[i];
         // Postings of every segment that has the term, live entries only (into each segment's buffers): title first, then text.
-        const df = [0, 0];
+        let dfTitle = 0;
+        let dfText = 0;
         for (let seg = 0; seg < segs.length; seg++) {
           const g = segs[seg];
           const t = places ? places[seg] : only;
           g.listCount = 0;
           if (t < 0) continue;
-          g.room(postingBytes(g.s, t));
-          const read = readPostings(g.s, t, g.docs, g.tfs);
-          const { alive, docs, tfs } = g;
-          let title = 0;
-          let count = 0;
-          for (let k = 0; k < read.count; k++) {
-            if (!alive[docs[k]]) continue;
-            if (k < read.title) title++;
-            docs[count] = docs[k];
-            tfs[count++] = tfs[k];
-          }
-          g.listTitle = title;
-          g.listCount = count;
-          df[0] += title;
-          df[1] += count - title;
+          g.livePostings(t);
+          dfTitle += g.listTitle;
+          dfText += g.listCount - g.listTitle;
         }
-        for (const field of [0, 1] as const) {
-          if (!df[field]) continue;
-          // BM25's idf over live entries of every segment.
-          const idf = Math.log(1 + (n - df[field] + 0.5) / (df[field] + 0.5));
-          const factor = weight * FIELD_BOOST[field];
-          const avgLength = avg[field];
-          for (const g of segs) {
-            if (!g.listCount) continue;
-            const { s, spec, touched, docs: ds, tfs: fs } = g;
-            const lengths = field === 0 ? s.titleLen : s.textLen;
-            const from = field === 0 ? 0 : g.listTitle;
-            const to = field === 0 ? g.listTitle : g.listCount;
-            for (let k = from; k < to; k++) {
-              const d = ds[k];
-              const tf = fs[k];
-              const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[d]) / avgLength)));
-              if (spec[d] === 0) touched[g.touchedCount++] = d;
-              spec[d] += factor * raw;
-            }
-          }
+        // BM25's idf over live entries of every segment, title then text.
+        if (dfTitle) {
+          const idf = Math.log(1 + (n - dfTitle + 0.5) / (dfTitle + 0.5));
+          const factor = weight * FIELD_BOOST[0];
+          for (let seg = 0; seg < segs.length; seg++) if (segs[seg].listCount) segs[seg].addScores(0, segs[seg].listTitle, segs[seg].s.titleLen, idf, factor, avgTitle);
+        }
+        if (dfText) {
+          const idf = Math.log(1 + (n - dfText + 0.5) / (dfText + 0.5));
+          const factor = weight * FIELD_BOOST[1];
+          for (let seg = 0; seg < segs.length; seg++) if (segs[seg].listCount) segs[seg].addScores(segs[seg].listTitle, segs[seg].listCount, segs[seg].s.textLen, idf, factor, avgText);
         }
       }
       // Each query term's scores are summed on their own, then added (MiniSearch's OR combination, same order).
-      for (const g of segs) {
-        const { total, spec, matched, touched } = g;
-        for (let i = 0; i < g.touchedCount; i++) {
-          const d = touched[i];
-          if (total[d] === 0) g.hits[g.hitCount++] = d;
-          total[d] += spec[d];
-          spec[d] = 0;
-          matched[d * words + (u >>> 5)] |= 1 << (u & 31);
-        }
-        g.touchedCount = 0;
-      }
+      for (let seg = 0; seg < segs.length; seg++) segs[seg].addTerm(words, u);
     }
-    return segs.map((g) => {
-      const { total, matched } = g;
-      // In the order first scored: `search` sorts them, `top` needs no order.
-      const hits = g.hits.subarray(0, g.hitCount);
-      for (const d of hits) {
-        let quality = 0;
-        for (let w = 0; w < words; w++) quality += bitCount(matched[d * words + w]);
-        total[d] *= quality;
-      }
-      return { s: g.s, hits, scores: total };
-    });
+    // Entries with a score in the order first scored: `search` sorts them, `top` needs no order.
+    return segs.map((g) => g.finish(words));
   }
 
   /**
@@ -269,45 +235,18 @@ export class TextIndex {
    */
   top(query: string, accept: (storeByte: number) => boolean, limit: number, maxBoost: number): { total: number; candidates: RawHits } {
     const scored = this.score(query);
-    let total = 0;
-    // The best `limit` plain scores so far, as a min-heap: its least is the limit-th best once it is full.
-    const best = new Float64Array(limit);
-    let kept = 0;
-    let accepted = 0;
-    // Whether a store's entries count, by the id's first byte (-1: not asked yet).
-    const takes = new Int8Array(256).fill(-1);
-    const ok = (s: Segment, d: number) => {
-      const b = s.docIdBytes[s.docIdOffsets[d]];
-      if (takes[b] < 0) takes[b] = accept(b) ? 1 : 0;
-      return takes[b] === 1;
-    };
-    for (const { s, hits, scores } of scored) {
-      const paired = pairedWithPrevious(s);
-      for (const d of hits) {
-        // Zeroed at once: a neighbour that is not taken counts as one that does not match (the test below).
-        if (!ok(s, d)) {
-          scores[d] = 0;
-          continue;
-        }
-        accepted++;
-        if (kept < limit) heapPush(best, kept++, scores[d]);
-        else if (scores[d] > best[0]) heapReplaceTop(best, limit, scores[d]);
-        // A signature and a body of one symbol are neighbours: the pair counts once.
-        if (!(paired[d] === 1 && scores[d - 1] > 0 && ok(s, d - 1))) total++;
-      }
-    }
+    // Whether a store's entries count, by the id's first byte.
+    const takes = new Uint8Array(256);
+    for (let b = 0; b < 256; b++) takes[b] = accept(b) ? 1 : 0;
+    const counted = new HitCounter(limit, takes);
+    for (const { s, hits, scores } of scored) counted.add(s, hits, scores, pairedWithPrevious(s));
+    const { best, kept, accepted, total } = counted;
     // The limit-th best plain score: no entry below it divided by maxBoost can reach the best `limit` boosted.
     // (More entries than `limit` kept: the heap's least is then the limit-th best, counting equal scores.)
     const floor = kept === limit && accepted > limit ? best[0] / maxBoost : 0;
     const ids: string[] = [];
     const out: number[] = [];
-    for (const { s, hits, scores } of scored) {
-      for (const d of hits) {
-        if (scores[d] === 0 || scores[d] < floor) continue;
-        ids.push(docIdAt(s, d));
-        out.push(scores[d]);
-      }
-    }
+    for (const { s, hits, scores } of scored) candidatesAbove(s, hits, scores, floor, ids, out);
     return { total, candidates: { ids, scores: out } };
   }
 
@@ -446,6 +385,119 @@ class Scratch {
     this.docs = new Uint32Array(bytes);
     this.tfs = new Uint32Array(bytes);
   }
+
+  /** Term t's postings of live entries into `docs`/`tfs`, title first: `listTitle` of them, `listCount` in all. */
+  livePostings(t: number): void {
+    this.room(postingBytes(this.s, t));
+    const read = readPostings(this.s, t, this.docs, this.tfs);
+    const { alive, docs, tfs } = this;
+    let title = 0;
+    let count = 0;
+    for (let k = 0; k < read.count; k++) {
+      if (!alive[docs[k]]) continue;
+      if (k < read.title) title++;
+      docs[count] = docs[k];
+      tfs[count++] = tfs[k];
+    }
+    this.listTitle = title;
+    this.listCount = count;
+  }
+
+  /** BM25 of the postings [from, to) of the current list (one field), added to the current query term's scores. */
+  addScores(from: number, to: number, lengths: Uint32Array, idf: number, factor: number, avgLength: number): void {
+    const { spec, touched, docs, tfs } = this;
+    let touchedCount = this.touchedCount;
+    for (let k = from; k < to; k++) {
+      const d = docs[k];
+      const tf = tfs[k];
+      const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[d]) / avgLength)));
+      if (spec[d] === 0) touched[touchedCount++] = d;
+      spec[d] += factor * raw;
+    }
+    this.touchedCount = touchedCount;
+  }
+
+  /** Adds query term `u`'s scores (of every term it matched) to the totals, and marks it matched. */
+  addTerm(words: number, u: number): void {
+    const { total, spec, matched, touched, hits } = this;
+    const word = u >>> 5;
+    const bit = 1 << (u & 31);
+    let hitCount = this.hitCount;
+    for (let i = 0; i < this.touchedCount; i++) {
+      const d = touched[i];
+      if (total[d] === 0) hits[hitCount++] = d;
+      total[d] += spec[d];
+      spec[d] = 0;
+      matched[d * words + word] |= bit;
+    }
+    this.hitCount = hitCount;
+    this.touchedCount = 0;
+  }
+
+  /** The query's hits and their scores, each multiplied by how many distinct query terms it matched. */
+  finish(words: number): ScoredSegment {
+    const { total, matched } = this;
+    const hits = this.hits.subarray(0, this.hitCount);
+    for (let i = 0; i < hits.length; i++) {
+      const d = hits[i];
+      let quality = 0;
+      for (let w = 0; w < words; w++) quality += bitCount(matched[d * words + w]);
+      total[d] *= quality;
+    }
+    return { s: this.s, hits, scores: total };
+  }
+}
+
+/**
+ * `top`'s pass over the hits: how many distinct citations are taken (a signature and a body of one symbol are
+ * neighbours: the pair counts once), and the best `limit` plain scores so far as a min-heap, whose least is the
+ * limit-th best once it is full. A hit whose store is not taken has its score zeroed at once: a neighbour that is not
+ * taken counts as one that does not match.
+ */
+class HitCounter {
+  readonly best: Float64Array;
+  kept = 0;
+  accepted = 0;
+  total = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly takes: Uint8Array,
+  ) {
+    this.best = new Float64Array(limit);
+  }
+
+  add(s: Segment, hits: Uint32Array, scores: Float64Array, paired: Uint8Array): void {
+    const { best, limit, takes } = this;
+    const bytes = s.docIdBytes;
+    const offsets = s.docIdOffsets;
+    let { kept, accepted, total } = this;
+    for (let i = 0; i < hits.length; i++) {
+      const d = hits[i];
+      if (takes[bytes[offsets[d]]] === 0) {
+        scores[d] = 0;
+        continue;
+      }
+      accepted++;
+      const score = scores[d];
+      if (kept < limit) heapPush(best, kept++, score);
+      else if (score > best[0]) heapReplaceTop(best, limit, score);
+      if (!(paired[d] === 1 && scores[d - 1] > 0 && takes[bytes[offsets[d - 1]]] === 1)) total++;
+    }
+    this.kept = kept;
+    this.accepted = accepted;
+    this.total = total;
+  }
+}
+
+/** The hits scoring above zero and at least `floor`, their ids and scores appended to `ids` and `out`. */
+function candidatesAbove(s: Segment, hits: Uint32Array, scores: Float64Array, floor: number, ids: string[], out: number[]): void {
+  for (let i = 0; i < hits.length; i++) {
+    const d = hits[i];
+    if (scores[d] === 0 || scores[d] < floor) continue;
+    ids.push(docIdAt(s, d));
+    out.push(scores[d]);
+  }
 }
 
 function heapPush(heap: Float64Array, size: number, v: number): void {
@@ -485,19 +537,23 @@ function pairedWithPrevious(s: Segment): Uint8Array {
   let paired = pairs.get(s);
   if (!paired) {
     paired = new Uint8Array(s.docCount);
-    for (let d = 1; d < s.docCount; d++) if (sameKey(s, d - 1, d)) paired[d] = 1;
+    markPairs(s.docIdBytes, s.docIdOffsets, paired);
     pairs.set(s, paired);
   }
   return paired;
 }
 
+/** paired[d] = 1 for each entry whose id is the same after its store as the one before's (typed arrays only: see score). */
+function markPairs(bytes: Uint8Array, offsets: Uint32Array, paired: Uint8Array): void {
+  for (let d = 1; d < paired.length; d++) if (sameKey(bytes, offsets, d - 1, d)) paired[d] = 1;
+}
+
 /** Whether two entries' ids are the same after their store (`code|x` and `ast_summary|x`). */
-function sameKey(s: Segment, a: number, b: number): boolean {
-  const bytes = s.docIdBytes;
-  const aStart = bytes.indexOf(0x7c, s.docIdOffsets[a]) + 1;
-  const bStart = bytes.indexOf(0x7c, s.docIdOffsets[b]) + 1;
-  const aLength = s.docIdOffsets[a + 1] - aStart;
-  if (aLength !== s.docIdOffsets[b + 1] - bStart) return false;
+function sameKey(bytes: Uint8Array, offsets: Uint32Array, a: number, b: number): boolean {
+  const aStart = bytes.indexOf(0x7c, offsets[a]) + 1;
+  const bStart = bytes.indexOf(0x7c, offsets[b]) + 1;
+  const aLength = offsets[a + 1] - aStart;
+  if (aLength !== offsets[b + 1] - bStart) return false;
   for (let i = 0; i < aLength; i++) if (bytes[aStart + i] !== bytes[bStart + i]) return false;
   return true;
 }
