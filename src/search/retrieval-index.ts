@@ -83,8 +83,8 @@ export class RetrievalIndex implements Disposable {
   private symbolsBuild?: Promise<void>;
   private times?: ReadonlyMap<string, ChangeTime>;
   private readonly subscription: Disposable;
-  /** The persisted text index was read (or there was none to read). */
-  private loaded = false;
+  /** Reading the persisted text index (once: a missing or untrusted file is built again, not read again). */
+  private loading?: Promise<void>;
   private savedOnce = false;
   private saving?: Promise<void>;
   /** What a save in progress writes: written synchronously on dispose if it has not finished. */
@@ -131,7 +131,7 @@ export class RetrievalIndex implements Disposable {
     const codeChanged = graph !== this.current || graph.version !== this.currentVersion;
     const docsChanged = await this.syncDocs(slicer);
     // The persisted text index comes with the wiki it indexed: read it before deciding to generate the wiki.
-    if (!this.loaded) this.loadPersisted();
+    await this.loadPersisted();
     if (docsChanged || codeChanged) {
       const key = this.wikiKey(graph);
       if (key !== this.pagesKey) {
@@ -196,13 +196,17 @@ export class RetrievalIndex implements Disposable {
    * The text index as last saved, if it can be trusted; entries of files changed since are replaced by the sync.
    * The wiki saved with it is kept for the sync, which takes it if it was generated from what the graph is now.
    */
-  private loadPersisted(): void {
-    this.loaded = true;
+  private loadPersisted(): Promise<void> {
+    this.loading ??= this.readPersisted();
+    return this.loading;
+  }
+
+  private async readPersisted(): Promise<void> {
     const file = this.textIndex.file;
     if (!file) return;
     try {
       const started = performance.now();
-      const bytes = file.load();
+      const bytes = await file.load();
       if (!bytes) return;
       const { segment, wiki } = decodeRetrievalFile(bytes);
       this.content.index.load(segment);
@@ -238,6 +242,15 @@ export class RetrievalIndex implements Disposable {
       .then(() => (this.unsaved = undefined))
       .catch((e) => this.textIndex.log?.('warn', `Could not save the text index: ${errorMessage(e)}`))
       .finally(() => (this.saving = undefined));
+  }
+
+  /**
+   * Reads the persisted text index now, if it has not been (the engine calls it in idle time after a warm start):
+   * a `retrieve` that comes later finds it loaded. Builds nothing: a missing or untrusted file is left for the first
+   * search to build.
+   */
+  preload(): Promise<void> {
+    return this.loadPersisted();
   }
 
   /** Waits for a save in progress (tests, and a process about to exit). */
