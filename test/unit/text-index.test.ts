@@ -263,6 +263,18 @@ describe('retrieval text index: persisted with the index', () => {
     next.workspaces.dispose();
   });
 
+  it('after a warm start, the saved file is verified and loaded in idle time, before any search asks for it', async () => {
+    const ctx = open();
+    await ctx.engine.ready();
+    const loaded = () => warnings(ctx).filter((l) => l.startsWith('info: Loaded the text index')).length;
+    assert.equal(loaded(), 0, 'not at the warm start itself');
+    while (loaded() === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual((await callTool(ctx, 'retrieve', ask)).results, first.results);
+    assert.equal(loaded(), 1, 'the search found it loaded');
+    await ctx.engine.retrieval.saved();
+    ctx.workspaces.dispose();
+  });
+
   it('a tampered file is not believed: rebuilt with a log line, same answer', async () => {
     const file = path.join(cache(), TEXT_INDEX_FILE);
     const bytes = fs.readFileSync(file);
