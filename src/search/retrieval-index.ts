@@ -315,7 +315,7 @@ export class RetrievalIndex implements Disposable {
     if (doc.store === 'repo_doc') return this.chunkById?.get(doc.ref)?.chunk.text ?? '';
     if (doc.store === 'wiki') {
       const found = this.sectionById?.get(doc.ref);
-      return found ? found.page.markdown.split('\n').slice(found.section.line_start - 1, found.section.line_end).join('\n') : '';
+      return found ? linesOf(found.page.markdown, found.section.line_start, found.section.line_end) : '';
     }
     const s = this.graph.table.byId.get(doc.ref);
     if (!s) return '';
@@ -539,6 +539,30 @@ export function headOfLines(lines: readonly string[], from: number, to: number, 
     length += line.length;
   }
   return parts.join('');
+}
+
+/**
+ * Lines [from, to] (1-based) of `text` joined by newlines: what `text.split('\n').slice(from - 1, to).join('\n')`
+ * gives, found by looking for the newlines instead of splitting the whole text (a wiki page is ~100 kB at a million
+ * lines, and a `retrieve` answer cut up to one per hit).
+ */
+export function linesOf(text: string, from: number, to: number): string {
+  // Counted from the end (never a section's lines): as slice counts them.
+  if (from < 1 || to < 0) return text.split('\n').slice(from - 1, to).join('\n');
+  let start = 0;
+  for (let line = 1; line < from; line++) {
+    const nl = text.indexOf('\n', start);
+    if (nl < 0) return '';
+    start = nl + 1;
+  }
+  let end = start;
+  for (let line = from; line <= to; line++) {
+    const nl = text.indexOf('\n', end);
+    if (nl < 0) return text.slice(start);
+    if (line === to) return text.slice(start, nl);
+    end = nl + 1;
+  }
+  return '';
 }
 
 function summaryText(s: IndexedSymbol): string {

@@ -5,6 +5,7 @@ import MiniSearch from 'minisearch';
 import type { RingLogger } from '../../src/common/log';
 import { TEXT_INDEX_FILE } from '../../src/engine/text-index-store';
 import { onePerRef, STORES } from '../../src/search/content-search';
+import { linesOf } from '../../src/search/retrieval-index';
 import { decodeSegment } from '../../src/search/term-segment';
 import { type RawHits, TextIndex, type TextEntry } from '../../src/search/text-index';
 import { textTerms } from '../../src/search/tokenize';
@@ -170,6 +171,15 @@ describe('retrieval text index: MiniSearch answers from typed arrays', () => {
     assert.equal(index.entryCount, 0);
     assert.equal(index.search('segment').ids.length, 0);
     assert.throws(() => index.append('big', 'v1', entries), /not the owner being replaced/);
+  });
+
+  it('cuts a wiki section out of its page as splitting the page into lines would', () => {
+    const texts = ['', '\n', 'a', 'a\n', '\n\nb\n', 'one\ntwo\nthree', 'one\ntwo\nthree\n', '# T\n\n## S\nx\n\n## U\ny\nz'];
+    for (const text of texts) {
+      for (let from = -1; from <= 6; from++) {
+        for (let to = -1; to <= 7; to++) assert.equal(linesOf(text, from, to), text.split('\n').slice(from - 1, to).join('\n'), `${JSON.stringify(text)} ${from}..${to}`);
+      }
+    }
   });
 
   it('refuses bytes that are not a whole segment, naming what is wrong', () => {
