@@ -571,12 +571,20 @@ function markPairs(bytes: Uint8Array, offsets: Uint32Array, paired: Uint8Array):
 
 /** Whether two entries' ids are the same after their store (`code|x` and `ast_summary|x`). */
 function sameKey(bytes: Uint8Array, offsets: Uint32Array, a: number, b: number): boolean {
-  const aStart = bytes.indexOf(0x7c, offsets[a]) + 1;
-  const bStart = bytes.indexOf(0x7c, offsets[b]) + 1;
-  const aLength = offsets[a + 1] - aStart;
-  if (aLength !== offsets[b + 1] - bStart) return false;
-  for (let i = 0; i < aLength; i++) if (bytes[aStart + i] !== bytes[bStart + i]) return false;
+  const aStart = afterBar(bytes, offsets[a]);
+  const bStart = afterBar(bytes, offsets[b]);
+  const aEnd = offsets[a + 1];
+  const bEnd = offsets[b + 1];
+  if (aEnd - aStart !== bEnd - bStart) return false;
+  // From the end: neighbours of one file share its path, and their names differ last.
+  for (let i = 1; i <= aEnd - aStart; i++) if (bytes[aEnd - i] !== bytes[bEnd - i]) return false;
   return true;
+}
+
+/** Where an id's key starts: after its first `|` (a store's name is a few bytes); 0 if there is none, as indexOf + 1. */
+function afterBar(bytes: Uint8Array, from: number): number {
+  for (let i = from; i < bytes.length; i++) if (bytes[i] === 0x7c) return i + 1;
+  return 0;
 }
 
 function bitCount(x: number): number {
