@@ -41,6 +41,8 @@ export class TextIndex {
   private segments: Segment[] = [];
   /** Query buffers per segment (see score). */
   private scratch: Scratch[] = [];
+  /** The current query term's derived terms (see derivedTerms). */
+  private readonly derived = new DerivedTerms();
   private alive: Uint8Array[] = [];
   private owners = new Map<string, OwnerAt>();
   private pending = new SegmentBuilder();
@@ -166,14 +168,14 @@ export class TextIndex {
     for (const q of terms) {
       const u = unique.indexOf(q);
       const derived = this.derivedTerms(q);
-      for (let i = 0; i < derived.length; i++) {
-        const { weight, t: only, places } = derived[i];
+      for (let i = 0; i < derived.count; i++) {
+        const weight = derived.weights[i];
         // Postings of every segment that has the term, live entries only (into each segment's buffers): title first, then text.
         let dfTitle = 0;
         let dfText = 0;
         for (let seg = 0; seg < segs.length; seg++) {
           const g = segs[seg];
-          const t = places ? places[seg] : only;
+          const t = derived.termIn(i, seg);
           g.listCount = 0;
           if (t < 0) continue;
           g.livePostings(t);
@@ -253,39 +255,28 @@ export class TextIndex {
    * longer terms it starts, terms a few edits away; in the order MiniSearch adds them up. With one segment (the
    * usual case: a loaded index and no edits) terms are found by their bytes and never decoded to strings.
    */
-  private derivedTerms(q: string): Derived[] {
-    const n = this.segments.length;
-    const out: Derived[] = [];
-    const byTerm = n > 1 ? new Map<string, Derived>() : undefined;
-    const at = (seg: number, t: number, weight: number) => {
-      if (!byTerm) return void out.push({ weight, t });
-      const term = termAt(this.segments[seg], t);
-      let found = byTerm.get(term);
-      if (!found) {
-        byTerm.set(term, (found = { weight, t: -1, places: new Int32Array(n).fill(-1) }));
-        out.push(found);
-      }
-      found.places![seg] = t;
-    };
+  private derivedTerms(q: string): DerivedTerms {
+    const segments = this.segments;
+    const out = this.derived.reset(segments.length);
     const prefix = q.length >= 4;
     const maxDistance = q.length >= 6 ? Math.min(MAX_FUZZY, Math.round(q.length * 0.2)) : 0;
     const qBytes = encoder.encode(q);
-    this.segments.forEach((s, seg) => {
+    segments.forEach((s, seg) => {
       let t = lowerBound(s, q);
-      if (t < s.termCount && startsWith(s, t, qBytes) && termLength(s, t) === qBytes.length) at(seg, t++, 1);
+      if (t < s.termCount && startsWith(s, t, qBytes) && termLength(s, t) === qBytes.length) out.add(s, seg, t++, 1);
       if (!prefix) return;
       for (; t < s.termCount && startsWith(s, t, qBytes); t++) {
         const length = utf16Length(s, t);
-        at(seg, t, (PREFIX_WEIGHT * length) / (length + 0.3 * (length - q.length)));
+        out.add(s, seg, t, (PREFIX_WEIGHT * length) / (length + 0.3 * (length - q.length)));
       }
     });
     if (maxDistance) {
-      this.segments.forEach((s, seg) => {
+      segments.forEach((s, seg) => {
         forEachNear(s, q, maxDistance, (t, distance) => {
           // A prefix match is scored as one (MiniSearch drops it from the fuzzy matches).
           if (distance > 0 && !(prefix && startsWith(s, t, qBytes))) {
             const length = utf16Length(s, t);
-            at(seg, t, (FUZZY_WEIGHT * length) / (length + distance));
+            out.add(s, seg, t, (FUZZY_WEIGHT * length) / (length + distance));
           }
         });
       });
@@ -317,11 +308,69 @@ function sum(lengths: Uint32Array): number {
   return total;
 }
 
-/** A term a query term matches: its weight, and its number in each segment (-1: not there); with one segment, `t`. */
-interface Derived {
-  weight: number;
-  t: number;
-  places?: Int32Array;
+/**
+ * The terms a query term matches, in the order they are added up: each one's weight, and its number in each segment
+ * (-1: not there). Parallel typed arrays kept from one query term to the next (a prefix as common as `servic` at a
+ * million lines derives 10,011 terms, an object each before). With one segment, a term's number is `terms[i]`; with
+ * more, the same term is found by its text in each, and `places[i * segments + seg]` says where.
+ */
+class DerivedTerms {
+  count = 0;
+  weights = new Float64Array(256);
+  terms = new Int32Array(256);
+  places = new Int32Array(0);
+  segments = 1;
+  private byTerm?: Map<string, number>;
+
+  reset(segments: number): this {
+    this.count = 0;
+    this.segments = segments;
+    this.byTerm = segments > 1 ? new Map() : undefined;
+    return this;
+  }
+
+  /** Term t of segment `seg` (of `s`), with its weight (a term already there from another segment keeps its first). */
+  add(s: Segment, seg: number, t: number, weight: number): void {
+    const byTerm = this.byTerm;
+    if (!byTerm) {
+      this.room(this.count + 1);
+      this.weights[this.count] = weight;
+      this.terms[this.count++] = t;
+      return;
+    }
+    const term = termAt(s, t);
+    let i = byTerm.get(term);
+    if (i === undefined) {
+      i = this.count++;
+      this.room(this.count);
+      byTerm.set(term, i);
+      this.weights[i] = weight;
+      this.terms[i] = -1;
+      this.places.fill(-1, i * this.segments, (i + 1) * this.segments);
+    }
+    this.places[i * this.segments + seg] = t;
+  }
+
+  /** Term i's number in segment `seg`, -1 if that segment does not have it. */
+  termIn(i: number, seg: number): number {
+    return this.segments > 1 ? this.places[i * this.segments + seg] : this.terms[i];
+  }
+
+  private room(count: number): void {
+    if (count > this.weights.length) {
+      const weights = new Float64Array(2 * count);
+      weights.set(this.weights);
+      this.weights = weights;
+      const terms = new Int32Array(2 * count);
+      terms.set(this.terms);
+      this.terms = terms;
+    }
+    if (this.segments > 1 && count * this.segments > this.places.length) {
+      const places = new Int32Array(2 * count * this.segments);
+      places.set(this.places);
+      this.places = places;
+    }
+  }
 }
 
 const encoder = new TextEncoder();
