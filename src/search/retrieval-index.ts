@@ -245,12 +245,13 @@ export class RetrievalIndex implements Disposable {
   }
 
   /**
-   * Reads the persisted text index now, if it has not been (the engine calls it in idle time after a warm start):
-   * a `retrieve` that comes later finds it loaded. Builds nothing: a missing or untrusted file is left for the first
+   * Reads the persisted text index now, if it has not been, and warms its query path (TextIndex.warm; the engine
+   * calls this in idle time after a warm start): a `retrieve` that comes later finds it loaded. Builds nothing: a missing or untrusted file is left for the first
    * search to build.
    */
-  preload(): Promise<void> {
-    return this.loadPersisted();
+  async preload(): Promise<void> {
+    await this.loadPersisted();
+    this.content.index.warm();
   }
 
   /** Waits for a save in progress (tests, and a process about to exit). */
