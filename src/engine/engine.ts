@@ -89,8 +89,10 @@ export class Engine implements Disposable {
   private readonly extractor: Extractor;
   private configFiles: string[] = [];
   private disposed = false;
-  /** The saved text index, loaded in idle time after a warm start (see preloadTextIndex). */
+  /** The saved text index, read ahead and loaded in idle time after a warm start's pass (see preloadTextIndex). */
   private preloading?: Promise<void>;
+  /** The first pass is a warm start (a saved index was loaded). */
+  private preloadAfterPass = false;
   /** The in-thread grammar warm-up after the first pass (see Extractor.warmInThread); the languages it loaded. */
   private warming?: Promise<LanguageId[]>;
 
@@ -190,9 +192,7 @@ export class Engine implements Disposable {
           this.files = stored.files;
           this.indexedAt = stored.indexedAt;
           this.storedRecords = true;
-          // A warm start: the retrieval text index saved with it is read on the thread pool meanwhile (see readAhead).
-          this.persistence.textIndex?.readAhead();
-          this.preloading ??= this.preloadTextIndex();
+          this.preloadAfterPass = true;
         }
       }
       const dirty = new Set(this.dirty);
@@ -232,6 +232,12 @@ export class Engine implements Disposable {
       this.logger.log('info', `Indexed ${this.root}: ${stats.files_indexed} parsed, ${stats.files_unchanged} unchanged, ${stats.files_removed} removed, ${stats.files_skipped} skipped; ${stats.symbols} symbols, ${stats.edges} call edges in ${stats.elapsed_ms} ms.`);
       for (const l of this.listeners) l(stats);
       this.warming ??= this.warmForEdits();
+      // A warm start's pass is done: the saved text index is read on the thread pool from now (see readAhead; not
+      // during the pass, whose own reads and gunzips the thread pool runs), and loaded at the next idle moment.
+      if (this.preloadAfterPass && !this.preloading) {
+        this.persistence.textIndex?.readAhead();
+        this.preloading = this.preloadTextIndex();
+      }
       if (this.rerun) return this.doIndex();
       return stats;
     } catch (e) {

@@ -24,8 +24,9 @@ export class TextIndexStore implements TextIndexFile {
   ) {}
 
   /**
-   * Starts reading the file on the thread pool (a warm start calls it as it begins): at a million lines it is 18 MB,
-   * and reading it into fresh memory cost ~80 ms of the first `retrieve`, on the thread that answers it. Nothing is
+   * Starts reading the file on the thread pool (the engine calls it when a warm start's pass is done): at a million
+   * lines it is 18 MB, and reading it into fresh memory costs ~80 ms of page faults, which the first `retrieve` paid on
+   * the thread that answers it. Nothing is
    * believed yet: `load` checks the signature of what was read as it does of a file read then. A file missing or
    * unreadable now is looked for again by `load`.
    */
