@@ -75,7 +75,8 @@ export function decodeRetrievalFile(bytes: Buffer): { segment: Buffer; wiki?: Pe
     return Object.defineProperty(page, 'markdown', { enumerable: true, get: () => (markdown ??= inflateRawSync(bytes.subarray(from, from + markdownBytes)).toString('utf8')) }) as WikiPage;
   });
   if (at + 8 * Math.max(0, head.ranks) !== wikiAt + wikiLength) fail('wiki markdown and ranks');
-  const ranks = head.ranks < 0 ? undefined : Float64Array.from({ length: head.ranks }, (_, i) => bytes.readDoubleLE(at + 8 * i));
+  // Copied in one go (the file is little-endian, as the segment's views assume), not read a double at a time.
+  const ranks = head.ranks < 0 ? undefined : new Float64Array(new Uint8Array(bytes.subarray(at, at + 8 * head.ranks)).buffer);
   return { segment, wiki: { key: head.key, hash: head.hash, pages, ...(ranks ? { ranks } : {}) } };
 }
 

@@ -83,8 +83,8 @@ export class RetrievalIndex implements Disposable {
   private symbolsBuild?: Promise<void>;
   private times?: ReadonlyMap<string, ChangeTime>;
   private readonly subscription: Disposable;
-  /** The persisted text index was read (or there was none to read). */
-  private loaded = false;
+  /** Reading the persisted text index (once: a missing or untrusted file is built again, not read again). */
+  private loading?: Promise<void>;
   private savedOnce = false;
   private saving?: Promise<void>;
   /** What a save in progress writes: written synchronously on dispose if it has not finished. */
@@ -131,7 +131,7 @@ export class RetrievalIndex implements Disposable {
     const codeChanged = graph !== this.current || graph.version !== this.currentVersion;
     const docsChanged = await this.syncDocs(slicer);
     // The persisted text index comes with the wiki it indexed: read it before deciding to generate the wiki.
-    if (!this.loaded) this.loadPersisted();
+    await this.loadPersisted();
     if (docsChanged || codeChanged) {
       const key = this.wikiKey(graph);
       if (key !== this.pagesKey) {
@@ -196,13 +196,17 @@ export class RetrievalIndex implements Disposable {
    * The text index as last saved, if it can be trusted; entries of files changed since are replaced by the sync.
    * The wiki saved with it is kept for the sync, which takes it if it was generated from what the graph is now.
    */
-  private loadPersisted(): void {
-    this.loaded = true;
+  private loadPersisted(): Promise<void> {
+    this.loading ??= this.readPersisted();
+    return this.loading;
+  }
+
+  private async readPersisted(): Promise<void> {
     const file = this.textIndex.file;
     if (!file) return;
     try {
       const started = performance.now();
-      const bytes = file.load();
+      const bytes = await file.load();
       if (!bytes) return;
       const { segment, wiki } = decodeRetrievalFile(bytes);
       this.content.index.load(segment);
@@ -238,6 +242,16 @@ export class RetrievalIndex implements Disposable {
       .then(() => (this.unsaved = undefined))
       .catch((e) => this.textIndex.log?.('warn', `Could not save the text index: ${errorMessage(e)}`))
       .finally(() => (this.saving = undefined));
+  }
+
+  /**
+   * Reads the persisted text index now, if it has not been, and warms its query path (TextIndex.warm; the engine
+   * calls this in idle time after a warm start): a `retrieve` that comes later finds it loaded. Builds nothing: a missing or untrusted file is left for the first
+   * search to build.
+   */
+  async preload(): Promise<void> {
+    await this.loadPersisted();
+    this.content.index.warm();
   }
 
   /** Waits for a save in progress (tests, and a process about to exit). */
@@ -302,7 +316,7 @@ export class RetrievalIndex implements Disposable {
     if (doc.store === 'repo_doc') return this.chunkById?.get(doc.ref)?.chunk.text ?? '';
     if (doc.store === 'wiki') {
       const found = this.sectionById?.get(doc.ref);
-      return found ? found.page.markdown.split('\n').slice(found.section.line_start - 1, found.section.line_end).join('\n') : '';
+      return found ? linesOf(found.page.markdown, found.section.line_start, found.section.line_end) : '';
     }
     const s = this.graph.table.byId.get(doc.ref);
     if (!s) return '';
@@ -526,6 +540,30 @@ export function headOfLines(lines: readonly string[], from: number, to: number, 
     length += line.length;
   }
   return parts.join('');
+}
+
+/**
+ * Lines [from, to] (1-based) of `text` joined by newlines: what `text.split('\n').slice(from - 1, to).join('\n')`
+ * gives, found by looking for the newlines instead of splitting the whole text (a wiki page is ~100 kB at a million
+ * lines, and a `retrieve` answer cut up to one per hit).
+ */
+export function linesOf(text: string, from: number, to: number): string {
+  // Counted from the end (never a section's lines): as slice counts them.
+  if (from < 1 || to < 0) return text.split('\n').slice(from - 1, to).join('\n');
+  let start = 0;
+  for (let line = 1; line < from; line++) {
+    const nl = text.indexOf('\n', start);
+    if (nl < 0) return '';
+    start = nl + 1;
+  }
+  let end = start;
+  for (let line = from; line <= to; line++) {
+    const nl = text.indexOf('\n', end);
+    if (nl < 0) return text.slice(start);
+    if (line === to) return text.slice(start, nl);
+    end = nl + 1;
+  }
+  return '';
 }
 
 function summaryText(s: IndexedSymbol): string {

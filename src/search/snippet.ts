@@ -1,7 +1,13 @@
 import { queryWords, stem } from './tokenize';
 
+/** A text's query-word hits looked at for the window, at most. */
+const MAX_HITS = 2000;
+/** The hits of the text being cut (anchoredSnippet runs to its end before the next one starts). */
+const hitKeys = new Float64Array(MAX_HITS);
+
 export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // Trimmed first (trim and \s are the same characters): the same text, without copying a long one once more.
+  return text.trim().replace(/\s+/g, ' ');
 }
 
 /**
@@ -13,12 +19,17 @@ export function anchoredSnippet(text: string, query: string, maxChars: number): 
   if (flat.length <= maxChars) return { snippet: flat, truncated: false };
   const stems = queryWords(query).map(stem);
   const lower = flat.toLowerCase();
-  const hits: { at: number; term: number }[] = [];
+  // Each hit as at × terms + term in one number: sorted, in the order of where, then of which term (as the stable
+  // sort of { at, term } by `at` over hits added term by term), without an object per hit (up to 2,000 per text).
+  const terms = stems.length;
+  const keys = hitKeys;
+  let count = 0;
   stems.forEach((s, term) => {
     if (s.length < 2) return;
-    for (let at = lower.indexOf(s); at >= 0 && hits.length < 2000; at = lower.indexOf(s, at + 1)) hits.push({ at, term });
+    for (let at = lower.indexOf(s); at >= 0 && count < MAX_HITS; at = lower.indexOf(s, at + 1)) keys[count++] = at * terms + term;
   });
-  hits.sort((a, b) => a.at - b.at);
+  const sorted = keys.subarray(0, count).sort();
+  const hits = { length: count, atOf: (i: number) => Math.floor(sorted[i] / terms), termOf: (i: number) => sorted[i] % terms };
   let bestStart = 0;
   let bestScore = -1;
   // Slide a window over the hits: the start that covers the most distinct terms (then the most hits) wins. The
@@ -28,13 +39,13 @@ export function anchoredSnippet(text: string, query: string, maxChars: number): 
   let distinct = 0;
   let past = 0;
   for (let i = 0; i < hits.length; i++) {
-    if (i > 0 && i - 1 < past && --inWindow[hits[i - 1].term] === 0) distinct--;
+    if (i > 0 && i - 1 < past && --inWindow[hits.termOf(i - 1)] === 0) distinct--;
     past = Math.max(past, i);
-    for (; past < hits.length && hits[past].at < hits[i].at + maxChars; past++) if (inWindow[hits[past].term]++ === 0) distinct++;
+    for (; past < hits.length && hits.atOf(past) < hits.atOf(i) + maxChars; past++) if (inWindow[hits.termOf(past)]++ === 0) distinct++;
     const score = distinct * 1000 + (past - i);
     if (score > bestScore) {
       bestScore = score;
-      bestStart = hits[i].at;
+      bestStart = hits.atOf(i);
     }
   }
   // Start a little before the first hit, at a word boundary, so the match has context.

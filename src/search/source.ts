@@ -16,7 +16,8 @@ export interface SourceFile {
  * trusted.
  */
 export interface TextIndexFile {
-  load(): Buffer | undefined;
+  /** The persisted bytes, verified; undefined when there are none. Throws when they are not ours. */
+  load(): Promise<Buffer | undefined>;
   save(bytes: Buffer): Promise<void>;
   /** The same, before a process exits (a `sightline call` ends right after its answer). */
   saveSync(bytes: Buffer): void;

@@ -34,13 +34,15 @@ export type { TextEntry } from './term-segment';
 interface OwnerAt {
   version: string;
   /** Where its entries are: segments and entry numbers in each (more than one if a search sealed it half added). */
-  places: { seg: number; docs: number[] }[];
+  places: { seg: number; docs: Uint32Array }[];
 }
 
 export class TextIndex {
   private segments: Segment[] = [];
   /** Query buffers per segment (see score). */
   private scratch: Scratch[] = [];
+  /** The current query term's derived terms (see derivedTerms). */
+  private readonly derived = new DerivedTerms();
   private alive: Uint8Array[] = [];
   private owners = new Map<string, OwnerAt>();
   private pending = new SegmentBuilder();
@@ -112,6 +114,25 @@ export class TextIndex {
     this.changedSinceMerge = 0;
   }
 
+  /**
+   * Does ahead what the first query of a process would (called in idle time once a saved index is loaded): which
+   * entries pair with the one before (see pairedWithPrevious), each segment's query buffers, and one query for the
+   * term with the most postings of a few across the dictionary, its answer discarded, so that the query's loops are
+   * optimised before a search waits for them (the first query ran ~5–10x slower than the next).
+   */
+  warm(): void {
+    this.seal();
+    for (const s of this.segments) pairedWithPrevious(s);
+    const s = this.segments[0];
+    if (!s?.termCount) return;
+    let busiest = 0;
+    for (let i = 0; i < 64; i++) {
+      const t = Math.floor((i * s.termCount) / 64);
+      if (postingBytes(s, t) > postingBytes(s, busiest)) busiest = t;
+    }
+    this.top(termAt(s, busiest), () => true, 20, 1);
+  }
+
   /** Folds every segment and the overlay into one, and returns it serialised (what is saved). */
   encode(): Buffer {
     this.seal();
@@ -133,18 +154,16 @@ export class TextIndex {
     const seg = this.segments.length;
     this.segments.push(s);
     this.alive.push(new Uint8Array(s.docCount).fill(1));
-    const docs: number[][] = s.owners.map(() => []);
-    for (let d = 0; d < s.docCount; d++) {
-      docs[s.docOwner[d]].push(d);
-      this.lengthSums[0] += s.titleLen[d];
-      this.lengthSums[1] += s.textLen[d];
-    }
+    const { byOwner, starts } = entriesByOwner(s);
+    this.lengthSums[0] += sum(s.titleLen);
+    this.lengthSums[1] += sum(s.textLen);
     this.liveDocs += s.docCount;
     s.owners.forEach((o, k) => {
+      const docs = byOwner.subarray(starts[k], starts[k + 1]);
       const at = this.owners.get(o);
       // The rest of an owner a search sealed half added (see append).
-      if (at && at.version === s.versions[k]) at.places.push({ seg, docs: docs[k] });
-      else this.owners.set(o, { version: s.versions[k], places: [{ seg, docs: docs[k] }] });
+      if (at && at.version === s.versions[k]) at.places.push({ seg, docs });
+      else this.owners.set(o, { version: s.versions[k], places: [{ seg, docs }] });
     });
   }
 
@@ -160,79 +179,45 @@ export class TextIndex {
     const words = Math.ceil(unique.length / 32);
     const segs = this.scratchFor(words);
     const n = this.liveDocs;
-    const avg = [this.lengthSums[0] / n, this.lengthSums[1] / n];
+    const avgTitle = this.lengthSums[0] / n;
+    const avgText = this.lengthSums[1] / n;
+    // The loops over postings and entries are Scratch's small methods, called once per derived term: V8 optimises
+    // them after a few calls, where one large function's loops waited for an on-stack replacement compiled in the
+    // background (~150–500 ms of the first query of a process on a busy machine, then thrown away at the loop's end).
     for (const q of terms) {
       const u = unique.indexOf(q);
-      for (const { weight, t: only, places } of this.derivedTerms(q)) {
+      const derived = this.derivedTerms(q);
+      for (let i = 0; i < derived.count; i++) {
+        const weight = derived.weights[i];
         // Postings of every segment that has the term, live entries only (into each segment's buffers): title first, then text.
-        const df = [0, 0];
+        let dfTitle = 0;
+        let dfText = 0;
         for (let seg = 0; seg < segs.length; seg++) {
           const g = segs[seg];
-          const t = places ? places[seg] : only;
+          const t = derived.termIn(i, seg);
           g.listCount = 0;
           if (t < 0) continue;
-          g.room(postingBytes(g.s, t));
-          const read = readPostings(g.s, t, g.docs, g.tfs);
-          const { alive, docs, tfs } = g;
-          let title = 0;
-          let count = 0;
-          for (let k = 0; k < read.count; k++) {
-            if (!alive[docs[k]]) continue;
-            if (k < read.title) title++;
-            docs[count] = docs[k];
-            tfs[count++] = tfs[k];
-          }
-          g.listTitle = title;
-          g.listCount = count;
-          df[0] += title;
-          df[1] += count - title;
+          g.livePostings(t);
+          dfTitle += g.listTitle;
+          dfText += g.listCount - g.listTitle;
         }
-        for (const field of [0, 1] as const) {
-          if (!df[field]) continue;
-          // BM25's idf over live entries of every segment.
-          const idf = Math.log(1 + (n - df[field] + 0.5) / (df[field] + 0.5));
-          const factor = weight * FIELD_BOOST[field];
-          const avgLength = avg[field];
-          for (const g of segs) {
-            if (!g.listCount) continue;
-            const { s, spec, touched, docs: ds, tfs: fs } = g;
-            const lengths = field === 0 ? s.titleLen : s.textLen;
-            const from = field === 0 ? 0 : g.listTitle;
-            const to = field === 0 ? g.listTitle : g.listCount;
-            for (let k = from; k < to; k++) {
-              const d = ds[k];
-              const tf = fs[k];
-              const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[d]) / avgLength)));
-              if (spec[d] === 0) touched[g.touchedCount++] = d;
-              spec[d] += factor * raw;
-            }
-          }
+        // BM25's idf over live entries of every segment, title then text.
+        if (dfTitle) {
+          const idf = Math.log(1 + (n - dfTitle + 0.5) / (dfTitle + 0.5));
+          const factor = weight * FIELD_BOOST[0];
+          for (let seg = 0; seg < segs.length; seg++) if (segs[seg].listCount) segs[seg].addScores(0, segs[seg].listTitle, segs[seg].s.titleLen, idf, factor, avgTitle);
+        }
+        if (dfText) {
+          const idf = Math.log(1 + (n - dfText + 0.5) / (dfText + 0.5));
+          const factor = weight * FIELD_BOOST[1];
+          for (let seg = 0; seg < segs.length; seg++) if (segs[seg].listCount) segs[seg].addScores(segs[seg].listTitle, segs[seg].listCount, segs[seg].s.textLen, idf, factor, avgText);
         }
       }
       // Each query term's scores are summed on their own, then added (MiniSearch's OR combination, same order).
-      for (const g of segs) {
-        const { total, spec, matched, touched } = g;
-        for (let i = 0; i < g.touchedCount; i++) {
-          const d = touched[i];
-          if (total[d] === 0) g.hits[g.hitCount++] = d;
-          total[d] += spec[d];
-          spec[d] = 0;
-          matched[d * words + (u >>> 5)] |= 1 << (u & 31);
-        }
-        g.touchedCount = 0;
-      }
+      for (let seg = 0; seg < segs.length; seg++) segs[seg].addTerm(words, u);
     }
-    return segs.map((g) => {
-      const { total, matched } = g;
-      // In the order first scored: `search` sorts them, `top` needs no order.
-      const hits = g.hits.subarray(0, g.hitCount);
-      for (const d of hits) {
-        let quality = 0;
-        for (let w = 0; w < words; w++) quality += bitCount(matched[d * words + w]);
-        total[d] *= quality;
-      }
-      return { s: g.s, hits, scores: total };
-    });
+    // Entries with a score in the order first scored: `search` sorts them, `top` needs no order.
+    return segs.map((g) => g.finish(words));
   }
 
   /**
@@ -269,45 +254,18 @@ export class TextIndex {
    */
   top(query: string, accept: (storeByte: number) => boolean, limit: number, maxBoost: number): { total: number; candidates: RawHits } {
     const scored = this.score(query);
-    let total = 0;
-    // The best `limit` plain scores so far, as a min-heap: its least is the limit-th best once it is full.
-    const best = new Float64Array(limit);
-    let kept = 0;
-    let accepted = 0;
-    // Whether a store's entries count, by the id's first byte (-1: not asked yet).
-    const takes = new Int8Array(256).fill(-1);
-    const ok = (s: Segment, d: number) => {
-      const b = s.docIdBytes[s.docIdOffsets[d]];
-      if (takes[b] < 0) takes[b] = accept(b) ? 1 : 0;
-      return takes[b] === 1;
-    };
-    for (const { s, hits, scores } of scored) {
-      const paired = pairedWithPrevious(s);
-      for (const d of hits) {
-        // Zeroed at once: a neighbour that is not taken counts as one that does not match (the test below).
-        if (!ok(s, d)) {
-          scores[d] = 0;
-          continue;
-        }
-        accepted++;
-        if (kept < limit) heapPush(best, kept++, scores[d]);
-        else if (scores[d] > best[0]) heapReplaceTop(best, limit, scores[d]);
-        // A signature and a body of one symbol are neighbours: the pair counts once.
-        if (!(paired[d] === 1 && scores[d - 1] > 0 && ok(s, d - 1))) total++;
-      }
-    }
+    // Whether a store's entries count, by the id's first byte.
+    const takes = new Uint8Array(256);
+    for (let b = 0; b < 256; b++) takes[b] = accept(b) ? 1 : 0;
+    const counted = new HitCounter(limit, takes);
+    for (const { s, hits, scores } of scored) counted.add(s, hits, scores, pairedWithPrevious(s));
+    const { best, kept, accepted, total } = counted;
     // The limit-th best plain score: no entry below it divided by maxBoost can reach the best `limit` boosted.
     // (More entries than `limit` kept: the heap's least is then the limit-th best, counting equal scores.)
     const floor = kept === limit && accepted > limit ? best[0] / maxBoost : 0;
     const ids: string[] = [];
     const out: number[] = [];
-    for (const { s, hits, scores } of scored) {
-      for (const d of hits) {
-        if (scores[d] === 0 || scores[d] < floor) continue;
-        ids.push(docIdAt(s, d));
-        out.push(scores[d]);
-      }
-    }
+    for (const { s, hits, scores } of scored) candidatesAbove(s, hits, scores, floor, ids, out);
     return { total, candidates: { ids, scores: out } };
   }
 
@@ -316,39 +274,28 @@ export class TextIndex {
    * longer terms it starts, terms a few edits away; in the order MiniSearch adds them up. With one segment (the
    * usual case: a loaded index and no edits) terms are found by their bytes and never decoded to strings.
    */
-  private derivedTerms(q: string): Derived[] {
-    const n = this.segments.length;
-    const out: Derived[] = [];
-    const byTerm = n > 1 ? new Map<string, Derived>() : undefined;
-    const at = (seg: number, t: number, weight: number) => {
-      if (!byTerm) return void out.push({ weight, t });
-      const term = termAt(this.segments[seg], t);
-      let found = byTerm.get(term);
-      if (!found) {
-        byTerm.set(term, (found = { weight, t: -1, places: new Int32Array(n).fill(-1) }));
-        out.push(found);
-      }
-      found.places![seg] = t;
-    };
+  private derivedTerms(q: string): DerivedTerms {
+    const segments = this.segments;
+    const out = this.derived.reset(segments.length);
     const prefix = q.length >= 4;
     const maxDistance = q.length >= 6 ? Math.min(MAX_FUZZY, Math.round(q.length * 0.2)) : 0;
     const qBytes = encoder.encode(q);
-    this.segments.forEach((s, seg) => {
+    segments.forEach((s, seg) => {
       let t = lowerBound(s, q);
-      if (t < s.termCount && startsWith(s, t, qBytes) && termLength(s, t) === qBytes.length) at(seg, t++, 1);
+      if (t < s.termCount && startsWith(s, t, qBytes) && termLength(s, t) === qBytes.length) out.add(s, seg, t++, 1);
       if (!prefix) return;
       for (; t < s.termCount && startsWith(s, t, qBytes); t++) {
         const length = utf16Length(s, t);
-        at(seg, t, (PREFIX_WEIGHT * length) / (length + 0.3 * (length - q.length)));
+        out.add(s, seg, t, (PREFIX_WEIGHT * length) / (length + 0.3 * (length - q.length)));
       }
     });
     if (maxDistance) {
-      this.segments.forEach((s, seg) => {
+      segments.forEach((s, seg) => {
         forEachNear(s, q, maxDistance, (t, distance) => {
           // A prefix match is scored as one (MiniSearch drops it from the fuzzy matches).
           if (distance > 0 && !(prefix && startsWith(s, t, qBytes))) {
             const length = utf16Length(s, t);
-            at(seg, t, (FUZZY_WEIGHT * length) / (length + distance));
+            out.add(s, seg, t, (FUZZY_WEIGHT * length) / (length + distance));
           }
         });
       });
@@ -357,11 +304,92 @@ export class TextIndex {
   }
 }
 
-/** A term a query term matches: its weight, and its number in each segment (-1: not there); with one segment, `t`. */
-interface Derived {
-  weight: number;
-  t: number;
-  places?: Int32Array;
+/**
+ * A segment's entries grouped by owner, in entry order within each (a counting sort): owner k's are
+ * byOwner[starts[k], starts[k + 1]). Typed arrays, not an array per owner: a loaded index has 134k entries at a
+ * million lines, and this runs before its first query.
+ */
+function entriesByOwner(s: Segment): { byOwner: Uint32Array; starts: Uint32Array } {
+  const starts = new Uint32Array(s.owners.length + 1);
+  const owner = s.docOwner;
+  for (let d = 0; d < s.docCount; d++) starts[owner[d] + 1]++;
+  for (let k = 1; k < starts.length; k++) starts[k] += starts[k - 1];
+  const fill = starts.slice(0, s.owners.length);
+  const byOwner = new Uint32Array(s.docCount);
+  for (let d = 0; d < s.docCount; d++) byOwner[fill[owner[d]]++] = d;
+  return { byOwner, starts };
+}
+
+/** The sum of a segment's field lengths (integers far below 2^53: exact, whatever the order). */
+function sum(lengths: Uint32Array): number {
+  let total = 0;
+  for (let d = 0; d < lengths.length; d++) total += lengths[d];
+  return total;
+}
+
+/**
+ * The terms a query term matches, in the order they are added up: each one's weight, and its number in each segment
+ * (-1: not there). Parallel typed arrays kept from one query term to the next (a prefix as common as `servic` at a
+ * million lines derives 10,011 terms, an object each before). With one segment, a term's number is `terms[i]`; with
+ * more, the same term is found by its text in each, and `places[i * segments + seg]` says where.
+ */
+class DerivedTerms {
+  count = 0;
+  weights = new Float64Array(256);
+  terms = new Int32Array(256);
+  places = new Int32Array(0);
+  segments = 1;
+  private byTerm?: Map<string, number>;
+
+  reset(segments: number): this {
+    this.count = 0;
+    this.segments = segments;
+    this.byTerm = segments > 1 ? new Map() : undefined;
+    return this;
+  }
+
+  /** Term t of segment `seg` (of `s`), with its weight (a term already there from another segment keeps its first). */
+  add(s: Segment, seg: number, t: number, weight: number): void {
+    const byTerm = this.byTerm;
+    if (!byTerm) {
+      this.room(this.count + 1);
+      this.weights[this.count] = weight;
+      this.terms[this.count++] = t;
+      return;
+    }
+    const term = termAt(s, t);
+    let i = byTerm.get(term);
+    if (i === undefined) {
+      i = this.count++;
+      this.room(this.count);
+      byTerm.set(term, i);
+      this.weights[i] = weight;
+      this.terms[i] = -1;
+      this.places.fill(-1, i * this.segments, (i + 1) * this.segments);
+    }
+    this.places[i * this.segments + seg] = t;
+  }
+
+  /** Term i's number in segment `seg`, -1 if that segment does not have it. */
+  termIn(i: number, seg: number): number {
+    return this.segments > 1 ? this.places[i * this.segments + seg] : this.terms[i];
+  }
+
+  private room(count: number): void {
+    if (count > this.weights.length) {
+      const weights = new Float64Array(2 * count);
+      weights.set(this.weights);
+      this.weights = weights;
+      const terms = new Int32Array(2 * count);
+      terms.set(this.terms);
+      this.terms = terms;
+    }
+    if (this.segments > 1 && count * this.segments > this.places.length) {
+      const places = new Int32Array(2 * count * this.segments);
+      places.set(this.places);
+      this.places = places;
+    }
+  }
 }
 
 const encoder = new TextEncoder();
@@ -446,6 +474,119 @@ class Scratch {
     this.docs = new Uint32Array(bytes);
     this.tfs = new Uint32Array(bytes);
   }
+
+  /** Term t's postings of live entries into `docs`/`tfs`, title first: `listTitle` of them, `listCount` in all. */
+  livePostings(t: number): void {
+    this.room(postingBytes(this.s, t));
+    const read = readPostings(this.s, t, this.docs, this.tfs);
+    const { alive, docs, tfs } = this;
+    let title = 0;
+    let count = 0;
+    for (let k = 0; k < read.count; k++) {
+      if (!alive[docs[k]]) continue;
+      if (k < read.title) title++;
+      docs[count] = docs[k];
+      tfs[count++] = tfs[k];
+    }
+    this.listTitle = title;
+    this.listCount = count;
+  }
+
+  /** BM25 of the postings [from, to) of the current list (one field), added to the current query term's scores. */
+  addScores(from: number, to: number, lengths: Uint32Array, idf: number, factor: number, avgLength: number): void {
+    const { spec, touched, docs, tfs } = this;
+    let touchedCount = this.touchedCount;
+    for (let k = from; k < to; k++) {
+      const d = docs[k];
+      const tf = tfs[k];
+      const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[d]) / avgLength)));
+      if (spec[d] === 0) touched[touchedCount++] = d;
+      spec[d] += factor * raw;
+    }
+    this.touchedCount = touchedCount;
+  }
+
+  /** Adds query term `u`'s scores (of every term it matched) to the totals, and marks it matched. */
+  addTerm(words: number, u: number): void {
+    const { total, spec, matched, touched, hits } = this;
+    const word = u >>> 5;
+    const bit = 1 << (u & 31);
+    let hitCount = this.hitCount;
+    for (let i = 0; i < this.touchedCount; i++) {
+      const d = touched[i];
+      if (total[d] === 0) hits[hitCount++] = d;
+      total[d] += spec[d];
+      spec[d] = 0;
+      matched[d * words + word] |= bit;
+    }
+    this.hitCount = hitCount;
+    this.touchedCount = 0;
+  }
+
+  /** The query's hits and their scores, each multiplied by how many distinct query terms it matched. */
+  finish(words: number): ScoredSegment {
+    const { total, matched } = this;
+    const hits = this.hits.subarray(0, this.hitCount);
+    for (let i = 0; i < hits.length; i++) {
+      const d = hits[i];
+      let quality = 0;
+      for (let w = 0; w < words; w++) quality += bitCount(matched[d * words + w]);
+      total[d] *= quality;
+    }
+    return { s: this.s, hits, scores: total };
+  }
+}
+
+/**
+ * `top`'s pass over the hits: how many distinct citations are taken (a signature and a body of one symbol are
+ * neighbours: the pair counts once), and the best `limit` plain scores so far as a min-heap, whose least is the
+ * limit-th best once it is full. A hit whose store is not taken has its score zeroed at once: a neighbour that is not
+ * taken counts as one that does not match.
+ */
+class HitCounter {
+  readonly best: Float64Array;
+  kept = 0;
+  accepted = 0;
+  total = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly takes: Uint8Array,
+  ) {
+    this.best = new Float64Array(limit);
+  }
+
+  add(s: Segment, hits: Uint32Array, scores: Float64Array, paired: Uint8Array): void {
+    const { best, limit, takes } = this;
+    const bytes = s.docIdBytes;
+    const offsets = s.docIdOffsets;
+    let { kept, accepted, total } = this;
+    for (let i = 0; i < hits.length; i++) {
+      const d = hits[i];
+      if (takes[bytes[offsets[d]]] === 0) {
+        scores[d] = 0;
+        continue;
+      }
+      accepted++;
+      const score = scores[d];
+      if (kept < limit) heapPush(best, kept++, score);
+      else if (score > best[0]) heapReplaceTop(best, limit, score);
+      if (!(paired[d] === 1 && scores[d - 1] > 0 && takes[bytes[offsets[d - 1]]] === 1)) total++;
+    }
+    this.kept = kept;
+    this.accepted = accepted;
+    this.total = total;
+  }
+}
+
+/** The hits scoring above zero and at least `floor`, their ids and scores appended to `ids` and `out`. */
+function candidatesAbove(s: Segment, hits: Uint32Array, scores: Float64Array, floor: number, ids: string[], out: number[]): void {
+  for (let i = 0; i < hits.length; i++) {
+    const d = hits[i];
+    if (scores[d] === 0 || scores[d] < floor) continue;
+    ids.push(docIdAt(s, d));
+    out.push(scores[d]);
+  }
 }
 
 function heapPush(heap: Float64Array, size: number, v: number): void {
@@ -485,21 +626,33 @@ function pairedWithPrevious(s: Segment): Uint8Array {
   let paired = pairs.get(s);
   if (!paired) {
     paired = new Uint8Array(s.docCount);
-    for (let d = 1; d < s.docCount; d++) if (sameKey(s, d - 1, d)) paired[d] = 1;
+    markPairs(s.docIdBytes, s.docIdOffsets, paired);
     pairs.set(s, paired);
   }
   return paired;
 }
 
+/** paired[d] = 1 for each entry whose id is the same after its store as the one before's (typed arrays only: see score). */
+function markPairs(bytes: Uint8Array, offsets: Uint32Array, paired: Uint8Array): void {
+  for (let d = 1; d < paired.length; d++) if (sameKey(bytes, offsets, d - 1, d)) paired[d] = 1;
+}
+
 /** Whether two entries' ids are the same after their store (`code|x` and `ast_summary|x`). */
-function sameKey(s: Segment, a: number, b: number): boolean {
-  const bytes = s.docIdBytes;
-  const aStart = bytes.indexOf(0x7c, s.docIdOffsets[a]) + 1;
-  const bStart = bytes.indexOf(0x7c, s.docIdOffsets[b]) + 1;
-  const aLength = s.docIdOffsets[a + 1] - aStart;
-  if (aLength !== s.docIdOffsets[b + 1] - bStart) return false;
-  for (let i = 0; i < aLength; i++) if (bytes[aStart + i] !== bytes[bStart + i]) return false;
+function sameKey(bytes: Uint8Array, offsets: Uint32Array, a: number, b: number): boolean {
+  const aStart = afterBar(bytes, offsets[a]);
+  const bStart = afterBar(bytes, offsets[b]);
+  const aEnd = offsets[a + 1];
+  const bEnd = offsets[b + 1];
+  if (aEnd - aStart !== bEnd - bStart) return false;
+  // From the end: neighbours of one file share its path, and their names differ last.
+  for (let i = 1; i <= aEnd - aStart; i++) if (bytes[aEnd - i] !== bytes[bEnd - i]) return false;
   return true;
+}
+
+/** Where an id's key starts: after its first `|` (a store's name is a few bytes); 0 if there is none, as indexOf + 1. */
+function afterBar(bytes: Uint8Array, from: number): number {
+  for (let i = from; i < bytes.length; i++) if (bytes[i] === 0x7c) return i + 1;
+  return 0;
 }
 
 function bitCount(x: number): number {

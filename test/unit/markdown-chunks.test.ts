@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { groupCollections } from '../../src/search/collections';
 import { chunkMarkdown, MAX_CHUNK_CHARS, parseMarkdown } from '../../src/search/markdown';
 import { anchoredSnippet, cutAtLine } from '../../src/search/snippet';
-import { identifierTokens, splitIdentifier, textTerms } from '../../src/search/tokenize';
+import { identifierTokens, queryWords, splitIdentifier, stem, textTerms } from '../../src/search/tokenize';
 import { leadingComment } from '../../src/search/wiki';
 
 describe('search building blocks', () => {
@@ -86,8 +86,58 @@ describe('search building blocks', () => {
       // Twelve hits of one word lose to two words; of the windows with both, the one with four hits wins.
       assert.equal(snippet, '…words. rotate the key, rotate the key.…');
     });
+    it('picks the window a plain count of every start picks, on random texts with every kind of whitespace', () => {
+      let seed = 7;
+      const random = (n: number) => Math.floor(((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * n);
+      const words = ['rotate', 'Rotating', 'key', 'KEYS', 'signing', 'the', 'Service11', 'servic', 'İstanbul', 'ünïcödé', 'a', 'x'];
+      const spaces = [' ', '  ', '\n', '\t', '\u00a0', '\u2028', ' \n ', '\ufeff', '\u3000'];
+      for (let i = 0; i < 2000; i++) {
+        let text = random(3) === 0 ? spaces[random(spaces.length)] : '';
+        for (let j = random(i % 100 === 0 ? 6000 : 300); j > 0; j--) text += words[random(words.length)] + spaces[random(spaces.length)];
+        const query = Array.from({ length: 1 + random(4) }, () => words[random(words.length)]).join(' ');
+        const width = [20, 40, 100, 300][random(4)];
+        assert.deepEqual(anchoredSnippet(text, query, width), plainSnippet(text, query, width), `${JSON.stringify(text.slice(0, 60))} "${query}" ${width}`);
+      }
+    });
     it('cuts at a line boundary', () => {
       assert.deepEqual(cutAtLine('aaa\nbbb\nccc', 9), { text: 'aaa\nbbb', truncated: true, lines: 2 });
     });
   });
 });
+
+/**
+ * anchoredSnippet as first written, for comparison: whitespace collapsed then trimmed, every hit an object, and each
+ * start's window counted afresh.
+ */
+function plainSnippet(text: string, query: string, maxChars: number): { snippet: string; truncated: boolean } {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= maxChars) return { snippet: flat, truncated: false };
+  const stems = queryWords(query).map(stem);
+  const lower = flat.toLowerCase();
+  const hits: { at: number; term: number }[] = [];
+  stems.forEach((s, term) => {
+    if (s.length < 2) return;
+    for (let at = lower.indexOf(s); at >= 0 && hits.length < 2000; at = lower.indexOf(s, at + 1)) hits.push({ at, term });
+  });
+  hits.sort((a, b) => a.at - b.at);
+  let bestStart = 0;
+  let bestScore = -1;
+  for (let i = 0; i < hits.length; i++) {
+    const inWindow = hits.slice(i).filter((h) => h.at < hits[i].at + maxChars);
+    const score = new Set(inWindow.map((h) => h.term)).size * 1000 + inWindow.length;
+    if (score > bestScore) {
+      bestScore = score;
+      bestStart = hits[i].at;
+    }
+  }
+  let start = Math.max(0, bestStart - Math.floor(maxChars / 5));
+  if (start > 0) {
+    const space = flat.indexOf(' ', start);
+    if (space >= 0 && space < bestStart) start = space + 1;
+  }
+  start = Math.min(start, Math.max(0, flat.length - maxChars));
+  const before = start > 0 ? '…' : '';
+  const room = maxChars - before.length;
+  const body = flat.slice(start, start + room);
+  return { snippet: before + (start + room < flat.length ? `${body.slice(0, -1)}…` : body), truncated: true };
+}

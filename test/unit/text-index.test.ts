@@ -5,6 +5,7 @@ import MiniSearch from 'minisearch';
 import type { RingLogger } from '../../src/common/log';
 import { TEXT_INDEX_FILE } from '../../src/engine/text-index-store';
 import { onePerRef, STORES } from '../../src/search/content-search';
+import { linesOf } from '../../src/search/retrieval-index';
 import { decodeSegment } from '../../src/search/term-segment';
 import { type RawHits, TextIndex, type TextEntry } from '../../src/search/text-index';
 import { textTerms } from '../../src/search/tokenize';
@@ -172,6 +173,15 @@ describe('retrieval text index: MiniSearch answers from typed arrays', () => {
     assert.throws(() => index.append('big', 'v1', entries), /not the owner being replaced/);
   });
 
+  it('cuts a wiki section out of its page as splitting the page into lines would', () => {
+    const texts = ['', '\n', 'a', 'a\n', '\n\nb\n', 'one\ntwo\nthree', 'one\ntwo\nthree\n', '# T\n\n## S\nx\n\n## U\ny\nz'];
+    for (const text of texts) {
+      for (let from = -1; from <= 6; from++) {
+        for (let to = -1; to <= 7; to++) assert.equal(linesOf(text, from, to), text.split('\n').slice(from - 1, to).join('\n'), `${JSON.stringify(text)} ${from}..${to}`);
+      }
+    }
+  });
+
   it('refuses bytes that are not a whole segment, naming what is wrong', () => {
     const bytes = built().encode();
     assert.throws(() => decodeSegment(bytes.subarray(0, 40)), /not a text index segment \(too short\)/);
@@ -261,6 +271,18 @@ describe('retrieval text index: persisted with the index', () => {
     assert.deepEqual((await callTool(next, 'retrieve', ask)).results, first.results);
     assert.ok(warnings(next).some((l) => l.startsWith('info: Loaded the text index')));
     next.workspaces.dispose();
+  });
+
+  it('after a warm start, the saved file is verified and loaded in idle time, before any search asks for it', async () => {
+    const ctx = open();
+    await ctx.engine.ready();
+    const loaded = () => warnings(ctx).filter((l) => l.startsWith('info: Loaded the text index')).length;
+    assert.equal(loaded(), 0, 'not at the warm start itself');
+    while (loaded() === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual((await callTool(ctx, 'retrieve', ask)).results, first.results);
+    assert.equal(loaded(), 1, 'the search found it loaded');
+    await ctx.engine.retrieval.saved();
+    ctx.workspaces.dispose();
   });
 
   it('a tampered file is not believed: rebuilt with a log line, same answer', async () => {
