@@ -115,7 +115,11 @@ export class TextIndex {
   /** Folds every segment and the overlay into one, and returns it serialised (what is saved). */
   encode(): Buffer {
     this.seal();
-    const merged = mergeSegments(this.segments, this.alive, (seg, k) => !!this.owners.get(this.segments[seg].owners[k])?.places.some((p) => p.seg === seg));
+    const ownerAlive = (seg: number, k: number) => !!this.owners.get(this.segments[seg].owners[k])?.places.some((p) => p.seg === seg);
+    // One segment with nothing dead in it (the first build) is what merging it would make: encoded as it is, not
+    // copied term by term first (at 3M lines a second segment's worth of memory, and its postings as objects).
+    const whole = this.segments.length === 1 && this.alive[0].every((a) => a === 1) && this.segments[0].owners.every((_, k) => ownerAlive(0, k));
+    const merged = whole ? this.segments[0] : mergeSegments(this.segments, this.alive, ownerAlive);
     const bytes = encodeSegment(merged);
     this.load(bytes);
     return bytes;
