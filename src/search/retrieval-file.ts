@@ -32,7 +32,8 @@ export interface PersistedWiki {
   ranks?: Float64Array;
 }
 
-export function encodeRetrievalFile(segment: Buffer, wiki: PersistedWiki | undefined): Buffer {
+/** The file as pieces to be written end to end (the segment is one of them, not copied). */
+export function encodeRetrievalFile(segment: Buffer, wiki: PersistedWiki | undefined): Buffer[] {
   const markdown = wiki?.pages.map((p) => deflateRawSync(Buffer.from(p.markdown, 'utf8'))) ?? [];
   const ranks = Buffer.alloc(8 * (wiki?.ranks?.length ?? 0));
   wiki?.ranks?.forEach((r, i) => ranks.writeDoubleLE(r, 8 * i));
@@ -44,7 +45,7 @@ export function encodeRetrievalFile(segment: Buffer, wiki: PersistedWiki | undef
   fixed.writeUInt32LE(segment.length, 8);
   fixed.writeUInt32LE(json.length, 12);
   const pad = Buffer.alloc((4 - (segment.length % 4)) % 4);
-  return Buffer.concat([fixed, segment, pad, json]);
+  return [fixed, segment, pad, json];
 }
 
 /** The segment's bytes (a view) and the wiki, checked field by field; throws saying what is wrong. */

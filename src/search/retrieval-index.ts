@@ -88,7 +88,7 @@ export class RetrievalIndex implements Disposable {
   private savedOnce = false;
   private saving?: Promise<void>;
   /** What a save in progress writes: written synchronously on dispose if it has not finished. */
-  private unsaved?: Buffer;
+  private unsaved?: Buffer[];
   /** Chunks and wiki sections by id, for turning hits back into citations; rebuilt when docs or pages change. */
   private chunkById?: Map<string, { entry: DocEntry; chunk: Chunk }>;
   private sectionById?: Map<string, { page: WikiPage; section: WikiPage['sections'][number] }>;
