@@ -46,7 +46,7 @@ export interface Segment {
 const utf8 = new TextDecoder();
 const encoder = new TextEncoder();
 
-export function termAt(s: Segment, t: number): string {
+export function termAt(s: Pick<Segment, 'termBytes' | 'termOffsets'>, t: number): string {
   return decodeShort(s.termBytes, s.termOffsets[t], s.termOffsets[t + 1]);
 }
 
@@ -341,7 +341,8 @@ function varintBytes(v: number): number {
   return n;
 }
 
-function stringTable(strings: readonly string[]): { bytes: Uint8Array; offsets: Uint32Array } {
+/** Strings as their UTF-8 bytes end to end, string i at [offsets[i], offsets[i + 1]). */
+export function stringTable(strings: readonly string[]): { bytes: Uint8Array; offsets: Uint32Array } {
   const w = new ByteWriter();
   const offsets = new Uint32Array(strings.length + 1);
   strings.forEach((s, i) => {

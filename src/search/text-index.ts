@@ -361,6 +361,9 @@ export class TextIndex {
   }
 }
 
+/** A sorted term dictionary (a segment's, or the symbol names' of name-fuzzy.ts). */
+export type Dictionary = Pick<Segment, 'termCount' | 'termBytes' | 'termOffsets'>;
+
 /** A term a query term matches: its weight, and its number in each segment (-1: not there); with one segment, `t`. */
 interface Derived {
   weight: number;
@@ -519,7 +522,7 @@ function bitCount(x: number): number {
  * `max`, no term starting with those bytes can match, so the whole run of them is skipped (a binary search). Terms
  * with non-ASCII bytes are decoded and compared on their own.
  */
-function forEachNear(s: Segment, q: string, max: number, found: (t: number, distance: number) => void): void {
+export function forEachNear(s: Dictionary, q: string, max: number, found: (t: number, distance: number) => void): void {
   if (!/^[\x00-\x7f]*$/.test(q)) return forEachNearDecoded(s, q, max, found);
   const m = q.length;
   const width = m + 1;
@@ -599,7 +602,7 @@ function forEachNear(s: Segment, q: string, max: number, found: (t: number, dist
 }
 
 /** Whether term t starts with the `count` bytes at `from` of the term bytes. */
-function sharesBytes(s: Segment, t: number, from: number, count: number): boolean {
+function sharesBytes(s: Dictionary, t: number, from: number, count: number): boolean {
   const at = s.termOffsets[t];
   if (s.termOffsets[t + 1] - at < count) return false;
   for (let i = 0; i < count; i++) if (s.termBytes[at + i] !== s.termBytes[from + i]) return false;
@@ -607,7 +610,7 @@ function sharesBytes(s: Segment, t: number, from: number, count: number): boolea
 }
 
 /** forEachNear for a query with non-ASCII characters: every term within reach of its length decoded and compared. */
-function forEachNearDecoded(s: Segment, q: string, max: number, found: (t: number, distance: number) => void): void {
+function forEachNearDecoded(s: Dictionary, q: string, max: number, found: (t: number, distance: number) => void): void {
   const qCodes = Uint16Array.from(q, (c) => c.charCodeAt(0));
   for (let t = 0; t < s.termCount; t++) {
     const len = s.termOffsets[t + 1] - s.termOffsets[t];
