@@ -6,8 +6,12 @@ import { identifierTokens } from './tokenize';
  * 0.4 s at 1M lines scanning them). Keys are lower-case simple names and qualified names.
  */
 export class NameIndex<Id = string> {
-  /** key → symbol ids with that simple or qualified name (lower case). */
-  private readonly byKey = new Map<string, Set<Id>>();
+  /**
+   * key → symbol ids with that simple or qualified name (lower case), in the order added. An array, not a Set: nearly
+   * every qualified name is one symbol's, and a Set of one cost ~5× an array of one (17 MB at a million lines).
+   * An id is added under a key once (a symbol's keys are distinct) and removed when its symbol is.
+   */
+  private readonly byKey = new Map<string, Id[]>();
   /** word of a qualified name (identifierTokens) → symbol ids. */
   private readonly byWord = new Map<string, Set<Id>>();
   /** trigram → simple-name keys containing it (qualified names are not cut into trigrams: nesting makes them long). */
@@ -30,11 +34,11 @@ export class NameIndex<Id = string> {
     for (const key of keysOf(name, qualified)) {
       let ids = this.byKey.get(key);
       if (!ids) {
-        this.byKey.set(key, (ids = new Set()));
+        this.byKey.set(key, (ids = []));
         this.sorted = undefined;
         this.letters.add(key);
       }
-      ids.add(id);
+      ids.push(id);
       this.flat = undefined;
     }
     const simple = name.toLowerCase();
@@ -48,10 +52,11 @@ export class NameIndex<Id = string> {
   remove(id: Id, name: string, qualified: string): void {
     for (const key of keysOf(name, qualified)) {
       const ids = this.byKey.get(key);
-      if (!ids) continue;
-      ids.delete(id);
+      const at = ids?.indexOf(id) ?? -1;
+      if (!ids || at < 0) continue;
+      ids.splice(at, 1);
       this.flat = undefined;
-      if (ids.size) continue;
+      if (ids.length) continue;
       this.byKey.delete(key);
       this.sorted = undefined;
       this.letters.remove(key);
@@ -68,8 +73,8 @@ export class NameIndex<Id = string> {
   }
 
   /** Ids whose simple or qualified name is exactly `q` (lower case). */
-  exact(q: string): ReadonlySet<Id> {
-    return this.byKey.get(q) ?? new Set();
+  exact(q: string): readonly Id[] {
+    return this.byKey.get(q) ?? [];
   }
 
   /** Ids of names starting with `q`, to `visit`: see prefixRun. */
@@ -136,8 +141,8 @@ export class NameIndex<Id = string> {
     this.letters.candidates(q, visit);
   }
 
-  idsOf(key: string): ReadonlySet<Id> {
-    return this.byKey.get(key) ?? new Set();
+  idsOf(key: string): readonly Id[] {
+    return this.byKey.get(key) ?? [];
   }
 }
 
