@@ -92,6 +92,7 @@ function rows(results: CorpusResult[]): Row[] {
     ['  persisted MB (% source)', (r) => `${n1(mb(r.index.persistedBytes))} (${n0((100 * r.index.persistedBytes) / r.bytes)}%)`],
     ...peerRows(results),
     ['RETRIEVAL INDEXES built (cold) wall / CPU', (r) => (r.index.retrievalBuild ? `${ms(r.index.retrievalBuild.wallMs)} / ${ms(r.index.retrievalBuild.cpuMs)}` : 'n/a')],
+    ['  peak RSS MB with the retrieval indexes', (r) => (r.index.retrievalPeakRssMb !== undefined ? n0(r.index.retrievalPeakRssMb) : 'n/a')],
     ['WARM START wall', (r) => ms(r.warm.wallMs)],
     ['  peak RSS MB', (r) => n0(r.warm.peakRssMb)],
     ['  then first retrieve wall / CPU', (r) => (r.warm.firstRetrieve ? `${ms(r.warm.firstRetrieve.wallMs)} / ${ms(r.warm.firstRetrieve.cpuMs)}` : 'n/a')],

@@ -37,6 +37,11 @@ export interface IndexResult {
   incremental?: { file: string; lines: number; p50Ms: number; p99Ms: number; inPlace: number; samples: number };
   /** The retrieval indexes built once, before the queries are timed (no call budget: at 1M lines it can outlast one). */
   retrievalBuild?: Timing;
+  /**
+   * Peak RSS of the same process once the retrieval indexes are built (and saved) on top of the cold index: what a
+   * user who calls `retrieve` or `search_symbols` right after the first index runs at.
+   */
+  retrievalPeakRssMb?: number;
 }
 
 export interface QueryResult {
@@ -90,6 +95,7 @@ export async function runIndex(corpus: Corpus, options: { workers?: number; quer
     // The symbol-name index is built on the first name query: built here too, so this row stays all of retrieval's.
     await index.searchSymbols('bench');
   });
+  result.retrievalPeakRssMb = peakRssMb();
   result.queries = await runQueries(ctx, graph, pickQueries(graph), options.queries);
   if (options.edits > 0) result.incremental = await runEdits(engine, options.edits);
   engine.dispose();

@@ -46,11 +46,11 @@ export class TextIndexStore implements TextIndexFile {
     return path.join(this.dir, TEXT_INDEX_FILE);
   }
 
-  saveSync(bytes: Buffer): void {
-    this.index.writeSignedSync(TEXT_INDEX_FILE, bytes, TEXT_INDEX_DOMAIN);
+  saveSync(pieces: readonly Buffer[]): void {
+    this.index.writeSignedSync(TEXT_INDEX_FILE, pieces, TEXT_INDEX_DOMAIN);
   }
 
-  save(bytes: Buffer): Promise<void> {
-    return this.index.writeSigned(TEXT_INDEX_FILE, bytes, TEXT_INDEX_DOMAIN);
+  save(pieces: readonly Buffer[]): Promise<void> {
+    return this.index.writeSigned(TEXT_INDEX_FILE, pieces, TEXT_INDEX_DOMAIN);
   }
 }

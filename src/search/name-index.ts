@@ -6,12 +6,16 @@ import { identifierTokens } from './tokenize';
  * 0.4 s at 1M lines scanning them). Keys are lower-case simple names and qualified names.
  */
 export class NameIndex<Id = string> {
-  /** key → symbol ids with that simple or qualified name (lower case). */
-  private readonly byKey = new Map<string, Set<Id>>();
+  /**
+   * key → symbol ids with that simple or qualified name (lower case), in the order added. An array, not a Set: nearly
+   * every qualified name is one symbol's, and a Set of one cost ~5× an array of one (17 MB at a million lines).
+   * An id is added under a key once (a symbol's keys are distinct) and removed when its symbol is.
+   */
+  private readonly byKey = new Map<string, Id[]>();
   /** word of a qualified name (identifierTokens) → symbol ids. */
-  private readonly byWord = new Map<string, Set<Id>>();
+  private readonly byWord = new Map<string, Id[]>();
   /** trigram → simple-name keys containing it (qualified names are not cut into trigrams: nesting makes them long). */
-  private readonly byTrigram = new Map<string, Set<string>>();
+  private readonly byTrigram = new Map<string, string[]>();
   /** How many symbols have each simple-name key, so its trigrams go when the last one does. */
   private readonly simpleNames = new Map<string, number>();
   /** Simple names over TRIGRAM_KEY_MAX: few, and scanned by substring queries instead. */
@@ -30,28 +34,29 @@ export class NameIndex<Id = string> {
     for (const key of keysOf(name, qualified)) {
       let ids = this.byKey.get(key);
       if (!ids) {
-        this.byKey.set(key, (ids = new Set()));
+        this.byKey.set(key, (ids = []));
         this.sorted = undefined;
         this.letters.add(key);
       }
-      ids.add(id);
+      ids.push(id);
       this.flat = undefined;
     }
     const simple = name.toLowerCase();
     const uses = this.simpleNames.get(simple) ?? 0;
     if (uses === 0 && simple.length > TRIGRAM_KEY_MAX) this.longNames.add(simple);
-    else if (uses === 0) for (const t of trigrams(simple)) addTo(this.byTrigram, t, simple);
+    else if (uses === 0) for (const t of new Set(trigrams(simple))) addTo(this.byTrigram, t, simple);
     this.simpleNames.set(simple, uses + 1);
-    for (const w of identifierTokens(qualified)) addTo(this.byWord, w, id);
+    for (const w of new Set(identifierTokens(qualified))) addTo(this.byWord, w, id);
   }
 
   remove(id: Id, name: string, qualified: string): void {
     for (const key of keysOf(name, qualified)) {
       const ids = this.byKey.get(key);
-      if (!ids) continue;
-      ids.delete(id);
+      const at = ids?.indexOf(id) ?? -1;
+      if (!ids || at < 0) continue;
+      ids.splice(at, 1);
       this.flat = undefined;
-      if (ids.size) continue;
+      if (ids.length) continue;
       this.byKey.delete(key);
       this.sorted = undefined;
       this.letters.remove(key);
@@ -62,14 +67,14 @@ export class NameIndex<Id = string> {
     else {
       this.simpleNames.delete(simple);
       if (simple.length > TRIGRAM_KEY_MAX) this.longNames.delete(simple);
-      else for (const t of trigrams(simple)) removeFrom(this.byTrigram, t, simple);
+      else for (const t of new Set(trigrams(simple))) removeFrom(this.byTrigram, t, simple);
     }
-    for (const w of identifierTokens(qualified)) removeFrom(this.byWord, w, id);
+    for (const w of new Set(identifierTokens(qualified))) removeFrom(this.byWord, w, id);
   }
 
   /** Ids whose simple or qualified name is exactly `q` (lower case). */
-  exact(q: string): ReadonlySet<Id> {
-    return this.byKey.get(q) ?? new Set();
+  exact(q: string): readonly Id[] {
+    return this.byKey.get(q) ?? [];
   }
 
   /** Ids of names starting with `q`, to `visit`: see prefixRun. */
@@ -113,7 +118,7 @@ export class NameIndex<Id = string> {
       for (const key of this.longNames) if (!skip(key)) this.byKey.get(key)!.forEach((id) => visit(id));
       const postings = [...new Set(trigrams(q))].map((t) => this.byTrigram.get(t));
       if (postings.some((p) => !p)) return;
-      postings.sort((a, b) => a!.size - b!.size);
+      postings.sort((a, b) => a!.length - b!.length);
       keys = postings[0]!;
     }
     for (const key of keys) if (!skip(key)) this.byKey.get(key)!.forEach((id) => visit(id));
@@ -123,10 +128,14 @@ export class NameIndex<Id = string> {
   withWords(words: readonly string[]): Iterable<Id> {
     const postings = words.map((w) => this.byWord.get(w));
     if (!postings.length || postings.some((p) => !p)) return [];
-    postings.sort((a, b) => a!.size - b!.size);
-    const [first, ...rest] = postings as Set<Id>[];
-    return rest.length ? [...first].filter((id) => rest.every((p) => p.has(id))) : first;
+    postings.sort((a, b) => a!.length - b!.length);
+    const [first, ...rest] = postings as Id[][];
+    if (!rest.length) return first;
+    // The other words' ids as sets for this query only (kept as arrays: a Set per word cost ~3× as much).
+    const others = rest.map((p) => new Set(p));
+    return first.filter((id) => others.every((p) => p.has(id)));
   }
+
 
   /**
    * Keys that hold every character of `q` (lower case): a superset of the keys with `q`'s letters in order, from
@@ -136,8 +145,8 @@ export class NameIndex<Id = string> {
     this.letters.candidates(q, visit);
   }
 
-  idsOf(key: string): ReadonlySet<Id> {
-    return this.byKey.get(key) ?? new Set();
+  idsOf(key: string): readonly Id[] {
+    return this.byKey.get(key) ?? [];
   }
 }
 
@@ -236,15 +245,17 @@ function trigrams(s: string): string[] {
   return out;
 }
 
-function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
-  const set = map.get(key);
-  if (set) set.add(value);
-  else map.set(key, new Set([value]));
+/** Adds `value` to `key`'s list (the callers add a value to a key at most once). */
+function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
-function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
-  const set = map.get(key);
-  if (!set) return;
-  set.delete(value);
-  if (!set.size) map.delete(key);
+function removeFrom<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  const at = list?.indexOf(value) ?? -1;
+  if (!list || at < 0) return;
+  list.splice(at, 1);
+  if (!list.length) map.delete(key);
 }

@@ -32,7 +32,12 @@ export interface PersistedWiki {
   ranks?: Float64Array;
 }
 
-export function encodeRetrievalFile(segment: Buffer, wiki: PersistedWiki | undefined): Buffer {
+/**
+ * The file as pieces to be written end to end (the segment is one of them, not copied), and the wiki's pages with
+ * their markdown read from what was deflated for the file when first read: the caller keeps those instead of the
+ * pages' text (at 3M lines ~30 MB of characters, most never read again), as a warm start that loaded them would.
+ */
+export function encodeRetrievalFile(segment: Buffer, wiki: PersistedWiki | undefined): { pieces: Buffer[]; pages?: WikiPage[] } {
   const markdown = wiki?.pages.map((p) => deflateRawSync(Buffer.from(p.markdown, 'utf8'))) ?? [];
   const ranks = Buffer.alloc(8 * (wiki?.ranks?.length ?? 0));
   wiki?.ranks?.forEach((r, i) => ranks.writeDoubleLE(r, 8 * i));
@@ -44,7 +49,8 @@ export function encodeRetrievalFile(segment: Buffer, wiki: PersistedWiki | undef
   fixed.writeUInt32LE(segment.length, 8);
   fixed.writeUInt32LE(json.length, 12);
   const pad = Buffer.alloc((4 - (segment.length % 4)) % 4);
-  return Buffer.concat([fixed, segment, pad, json]);
+  const pages = wiki?.pages.map(({ markdown: _, ...page }, i) => withDeflatedMarkdown(page, markdown[i]));
+  return { pieces: [fixed, segment, pad, json], pages };
 }
 
 /** The segment's bytes (a view) and the wiki, checked field by field; throws saying what is wrong. */
@@ -70,14 +76,19 @@ export function decodeRetrievalFile(bytes: Buffer): { segment: Buffer; wiki?: Pe
     const from = at;
     at += markdownBytes;
     if (at > wikiAt + wikiLength) fail('wiki markdown');
-    let markdown: string | undefined;
     // The bytes were signed with the rest: inflating them is safe; a page that does not inflate throws when read.
-    return Object.defineProperty(page, 'markdown', { enumerable: true, get: () => (markdown ??= inflateRawSync(bytes.subarray(from, from + markdownBytes)).toString('utf8')) }) as WikiPage;
+    return withDeflatedMarkdown(page, bytes.subarray(from, from + markdownBytes));
   });
   if (at + 8 * Math.max(0, head.ranks) !== wikiAt + wikiLength) fail('wiki markdown and ranks');
   // Copied in one go (the file is little-endian, as the segment's views assume), not read a double at a time.
   const ranks = head.ranks < 0 ? undefined : new Float64Array(new Uint8Array(bytes.subarray(at, at + 8 * head.ranks)).buffer);
   return { segment, wiki: { key: head.key, hash: head.hash, pages, ...(ranks ? { ranks } : {}) } };
+}
+
+/** The page with its markdown inflated from `deflated` when first read (and kept from then on). */
+function withDeflatedMarkdown(page: Omit<WikiPage, 'markdown'>, deflated: Buffer): WikiPage {
+  let markdown: string | undefined;
+  return Object.defineProperty(page, 'markdown', { enumerable: true, get: () => (markdown ??= inflateRawSync(deflated).toString('utf8')) }) as WikiPage;
 }
 
 const isString = (x: unknown): x is string => typeof x === 'string';

@@ -88,7 +88,7 @@ export class RetrievalIndex implements Disposable {
   private savedOnce = false;
   private saving?: Promise<void>;
   /** What a save in progress writes: written synchronously on dispose if it has not finished. */
-  private unsaved?: Buffer;
+  private unsaved?: Buffer[];
   /** Chunks and wiki sections by id, for turning hits back into citations; rebuilt when docs or pages change. */
   private chunkById?: Map<string, { entry: DocEntry; chunk: Chunk }>;
   private sectionById?: Map<string, { page: WikiPage; section: WikiPage['sections'][number] }>;
@@ -235,7 +235,13 @@ export class RetrievalIndex implements Disposable {
     this.savedWikiKey = this.pagesKey;
     // The ranks only while the graph is at the version the key was made for (an edit since makes other ranks).
     const ranks = this.graph.version === this.currentVersion ? { ranks: this.symbolRanks() } : {};
-    const bytes = encodeRetrievalFile(index.encode(), this.pagesKey === undefined ? undefined : { key: this.pagesKey, hash: this.pagesVersion ?? pagesHash(this.pages), pages: this.pages, ...ranks });
+    const { pieces: bytes, pages } = encodeRetrievalFile(index.encode(), this.pagesKey === undefined ? undefined : { key: this.pagesKey, hash: this.pagesVersion ?? pagesHash(this.pages), pages: this.pages, ...ranks });
+    if (pages) {
+      // The same pages, their markdown read from the deflated bytes when a snippet or wiki_page needs it.
+      this.pagesVersion ??= pagesHash(this.pages);
+      this.pages = pages;
+      this.sectionById = undefined;
+    }
     this.unsaved = bytes;
     this.saving = file
       .save(bytes)

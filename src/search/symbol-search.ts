@@ -1,8 +1,8 @@
-import MiniSearch from 'minisearch';
 import { checkEvery, type DeadlineCheck, TimeSlicer } from '../common/deadline';
 import type { CodeGraph } from '../graph/code-graph';
 import type { IndexedSymbol } from '../graph/symbol-table';
 import type { FileRecord } from '../index/records';
+import { NameFuzzy } from './name-fuzzy';
 import { NameIndex } from './name-index';
 import { identifierTokens, splitIdentifier } from './tokenize';
 
@@ -37,26 +37,22 @@ export function classifyName(name: string, query: string): SymbolMatch | undefin
 /**
  * Symbol names, searchable by exact name, prefix, the words of a camel- or snake-case name, substring,
  * misspelling and letters in order. All but misspellings come from a name index (name-index.ts) that touches
- * only names that can match; misspellings need MiniSearch's fuzzy search. Misspellings and letters in order
+ * only names that can match; misspellings come from the words of every name (name-fuzzy.ts). Misspellings and letters in order
  * are looked for only when the better kinds of match found fewer than the caller wants.
  * Both indexes are kept in step with the code index file by file: a file whose record did not change keeps its entries.
  */
 export class SymbolSearch {
   /**
-   * Every indexed symbol has a slot number while its file is in step; the name index and MiniSearch hold slots,
+   * Every indexed symbol has a slot number while its file is in step; the name index and the misspellings' index hold slots,
    * so a query that matches tens of thousands of names marks them in a flat array instead of hashing their ids.
    */
   private readonly slots: (IndexedSymbol | undefined)[] = [];
   private readonly freeSlots: number[] = [];
   private readonly names = new NameIndex<number>();
   private readonly byFile = new Map<string, { record: FileRecord; slots: number[] }>();
-  private readonly mini = new MiniSearch<{ id: number; name: string; qualified: string }>({
-    fields: ['name', 'qualified'],
-    tokenize: identifierTokens,
-    processTerm: (t) => t,
-  });
-  /** What MiniSearch holds, per file: synced on the first fuzzy search after a change, not on every index pass. */
-  private readonly miniFiles = new Map<string, { record: FileRecord; slots: number[] }>();
+  private readonly fuzzy = new NameFuzzy();
+  /** What the misspellings' index holds, per file: synced on the first fuzzy search after a change, not on every index pass. */
+  private readonly fuzzyFiles = new Map<string, { record: FileRecord; slots: number[]; symbols: IndexedSymbol[] }>();
   /** Slots a query has met, marked with the query's stamp. */
   private seen = new Uint32Array(0);
   private stamp = 0;
@@ -108,16 +104,18 @@ export class SymbolSearch {
     return changed;
   }
 
-  private syncMini(): void {
-    for (const [file, entry] of this.miniFiles) {
+  private syncFuzzy(): void {
+    for (const [file, entry] of this.fuzzyFiles) {
       if (this.byFile.get(file)?.record === entry.record) continue;
-      for (const slot of entry.slots) this.mini.discard(slot);
-      this.miniFiles.delete(file);
+      for (const [slot, s] of entry.slots.map((slot, i) => [slot, entry.symbols[i]] as const)) this.fuzzy.remove(slot, s.name, s.qualifiedName);
+      this.fuzzyFiles.delete(file);
     }
     for (const [file, { record, slots }] of this.byFile) {
-      if (this.miniFiles.has(file)) continue;
-      this.mini.addAll(slots.map((slot) => ({ id: slot, name: this.slots[slot]!.name, qualified: this.slots[slot]!.qualifiedName })));
-      this.miniFiles.set(file, { record, slots });
+      if (this.fuzzyFiles.has(file)) continue;
+      // The symbols are kept with their slots: the slots may be another file's by the time these are removed.
+      const symbols = slots.map((slot) => this.slots[slot]!);
+      symbols.forEach((sym, i) => this.fuzzy.add(slots[i], sym.name, sym.qualifiedName));
+      this.fuzzyFiles.set(file, { record, slots, symbols });
     }
   }
 
@@ -227,10 +225,9 @@ export class SymbolSearch {
     // and prefixes are left out here: they match most of a large workspace and the tiers above cover them.
     const misspelt = identifierTokens(q).filter((t) => t.length >= 4);
     if (found.total < enough && misspelt.length) {
-      this.syncMini();
-      const options = { boost: { name: 3 }, prefix: false, fuzzy: 0.25, combineWith: 'AND' as const, tokenize: () => misspelt };
+      this.syncFuzzy();
       tier = MATCH_ORDER.indexOf('fuzzy');
-      for (const r of this.mini.search(q, options)) consider(r.id as number, r.score);
+      for (const r of this.fuzzy.search(misspelt)) consider(r.slot, r.score);
     }
     if (found.total < enough) {
       // Abbreviations (`mltp` → `multiply`): only names holding every letter of the query can have them in order.

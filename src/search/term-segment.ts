@@ -46,7 +46,7 @@ export interface Segment {
 const utf8 = new TextDecoder();
 const encoder = new TextEncoder();
 
-export function termAt(s: Segment, t: number): string {
+export function termAt(s: Pick<Segment, 'termBytes' | 'termOffsets'>, t: number): string {
   return decodeShort(s.termBytes, s.termOffsets[t], s.termOffsets[t + 1]);
 }
 
@@ -137,6 +137,33 @@ class Growable {
   }
 }
 
+/**
+ * A list of numbers in fixed-size chunks: growing it never copies what it holds, and it holds at most one chunk of
+ * room beyond its length (a doubling array holds up to as much again, and both copies while it grows: at 3M lines the
+ * builder's postings are ~15 million of them, 8 bytes each).
+ */
+const EMPTY = new Uint32Array(0);
+
+class ChunkedU32 {
+  static readonly BITS = 16;
+  chunks: Uint32Array[] = [];
+  length = 0;
+  push(v: number): void {
+    const at = this.length & ((1 << ChunkedU32.BITS) - 1);
+    if (at === 0) this.chunks.push(new Uint32Array(1 << ChunkedU32.BITS));
+    this.chunks[this.chunks.length - 1][at] = v;
+    this.length++;
+  }
+  /** Calls `visit` with each value and its position, in order. */
+  forEach(visit: (v: number, i: number) => void): void {
+    const size = 1 << ChunkedU32.BITS;
+    this.chunks.forEach((chunk, c) => {
+      const end = Math.min(size, this.length - c * size);
+      for (let k = 0; k < end; k++) visit(chunk[k], c * size + k);
+    });
+  }
+}
+
 class ByteWriter {
   data: Uint8Array;
   length = 0;
@@ -165,15 +192,19 @@ class ByteWriter {
   done(): Uint8Array {
     return this.data.slice(0, this.length);
   }
+  /** The bytes written, without a copy when exactly as many as the writer was made for. */
+  exact(): Uint8Array {
+    return this.length === this.data.length ? this.data : this.done();
+  }
 }
 
 /** Entries are added owner by owner; `seal` sorts the dictionary and codes the postings. */
 export class SegmentBuilder {
   private readonly termIds = new Map<string, number>();
   private readonly terms: string[] = [];
-  /** Per posting: term id × 2 + field, and entry × 256 + tf. */
-  private readonly keys = new Growable();
-  private readonly vals = new Growable();
+  /** Per posting: term id × 2 + field, and entry × 256 + tf (let go of by `seal`). */
+  private keys = new ChunkedU32();
+  private vals = new ChunkedU32();
   private readonly docIds: string[] = [];
   private readonly docOwner = new Growable();
   private readonly titleLen = new Growable();
@@ -221,6 +252,11 @@ export class SegmentBuilder {
     return counts.size;
   }
 
+  /**
+   * The segment. Its largest parts are made one at a time, each let go of once the next is made from it (the
+   * postings as added, then sorted by term, then coded), and each allocated at its exact size: the builder is done
+   * with once sealed.
+   */
   seal(): Segment {
     const n = this.terms.length;
     const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (this.terms[a] < this.terms[b] ? -1 : 1));
@@ -228,14 +264,38 @@ export class SegmentBuilder {
     order.forEach((id, r) => (rank[id] = r));
     // Counting sort of the postings by (term rank, field): stable, so entries stay in increasing order.
     const starts = new Uint32Array(2 * n + 1);
-    const keys = this.keys.data;
     const count = this.keys.length;
-    for (let i = 0; i < count; i++) starts[rank[keys[i] >>> 1] * 2 + (keys[i] & 1) + 1]++;
+    this.keys.forEach((key) => starts[rank[key >>> 1] * 2 + (key & 1) + 1]++);
     for (let k = 1; k <= 2 * n; k++) starts[k] += starts[k - 1];
     const sorted = new Uint32Array(count);
     const fill = starts.slice(0, 2 * n);
-    for (let i = 0; i < count; i++) sorted[fill[rank[keys[i] >>> 1] * 2 + (keys[i] & 1)]++] = this.vals.data[i];
-    const w = new ByteWriter(Math.max(1024, count * 3));
+    // Each chunk of the postings as added is let go of once sorted: the two lists are never whole at once.
+    const keys = this.keys.chunks;
+    const vals = this.vals.chunks;
+    const size = 1 << ChunkedU32.BITS;
+    for (let c = 0; c < keys.length; c++) {
+      const k = keys[c];
+      const v = vals[c];
+      const end = Math.min(size, count - c * size);
+      for (let i = 0; i < end; i++) sorted[fill[rank[k[i] >>> 1] * 2 + (k[i] & 1)]++] = v[i];
+      keys[c] = vals[c] = EMPTY;
+    }
+    this.keys = new ChunkedU32();
+    this.vals = new ChunkedU32();
+    // The coded postings' exact size first, so that they are written once into an array of that size.
+    let bytes = 0;
+    for (let r = 0; r < n; r++) {
+      bytes += varintBytes(starts[2 * r + 1] - starts[2 * r]);
+      for (let f = 0; f < 2; f++) {
+        let prev = 0;
+        for (let i = starts[2 * r + f]; i < starts[2 * r + f + 1]; i++) {
+          const doc = Math.floor(sorted[i] / 256);
+          bytes += varintBytes(doc - prev) + varintBytes(sorted[i] & 0xff);
+          prev = doc;
+        }
+      }
+    }
+    const w = new ByteWriter(bytes);
     const postOffsets = new Uint32Array(n + 1);
     for (let r = 0; r < n; r++) {
       postOffsets[r] = w.length;
@@ -258,7 +318,7 @@ export class SegmentBuilder {
       termBytes: terms.bytes,
       termOffsets: terms.offsets,
       postOffsets,
-      postings: w.done(),
+      postings: w.exact(),
       docCount: this.docIds.length,
       titleLen: this.titleLen.data.slice(0, this.titleLen.length),
       textLen: this.textLen.data.slice(0, this.textLen.length),
@@ -271,7 +331,18 @@ export class SegmentBuilder {
   }
 }
 
-function stringTable(strings: readonly string[]): { bytes: Uint8Array; offsets: Uint32Array } {
+/** How many bytes `ByteWriter.varint` writes for `v`. */
+function varintBytes(v: number): number {
+  let n = 1;
+  while (v >= 0x80) {
+    v = Math.floor(v / 128);
+    n++;
+  }
+  return n;
+}
+
+/** Strings as their UTF-8 bytes end to end, string i at [offsets[i], offsets[i + 1]). */
+export function stringTable(strings: readonly string[]): { bytes: Uint8Array; offsets: Uint32Array } {
   const w = new ByteWriter();
   const offsets = new Uint32Array(strings.length + 1);
   strings.forEach((s, i) => {

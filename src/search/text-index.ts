@@ -136,7 +136,11 @@ export class TextIndex {
   /** Folds every segment and the overlay into one, and returns it serialised (what is saved). */
   encode(): Buffer {
     this.seal();
-    const merged = mergeSegments(this.segments, this.alive, (seg, k) => !!this.owners.get(this.segments[seg].owners[k])?.places.some((p) => p.seg === seg));
+    const ownerAlive = (seg: number, k: number) => !!this.owners.get(this.segments[seg].owners[k])?.places.some((p) => p.seg === seg);
+    // One segment with nothing dead in it (the first build) is what merging it would make: encoded as it is, not
+    // copied term by term first (at 3M lines a second segment's worth of memory, and its postings as objects).
+    const whole = this.segments.length === 1 && this.alive[0].every((a) => a === 1) && this.segments[0].owners.every((_, k) => ownerAlive(0, k));
+    const merged = whole ? this.segments[0] : mergeSegments(this.segments, this.alive, ownerAlive);
     const bytes = encodeSegment(merged);
     this.load(bytes);
     return bytes;
@@ -391,6 +395,9 @@ class DerivedTerms {
     }
   }
 }
+
+/** A sorted term dictionary (a segment's, or the symbol names' of name-fuzzy.ts). */
+export type Dictionary = Pick<Segment, 'termCount' | 'termBytes' | 'termOffsets'>;
 
 const encoder = new TextEncoder();
 
@@ -668,7 +675,7 @@ function bitCount(x: number): number {
  * `max`, no term starting with those bytes can match, so the whole run of them is skipped (a binary search). Terms
  * with non-ASCII bytes are decoded and compared on their own.
  */
-function forEachNear(s: Segment, q: string, max: number, found: (t: number, distance: number) => void): void {
+export function forEachNear(s: Dictionary, q: string, max: number, found: (t: number, distance: number) => void): void {
   if (!/^[\x00-\x7f]*$/.test(q)) return forEachNearDecoded(s, q, max, found);
   const m = q.length;
   const width = m + 1;
@@ -748,7 +755,7 @@ function forEachNear(s: Segment, q: string, max: number, found: (t: number, dist
 }
 
 /** Whether term t starts with the `count` bytes at `from` of the term bytes. */
-function sharesBytes(s: Segment, t: number, from: number, count: number): boolean {
+function sharesBytes(s: Dictionary, t: number, from: number, count: number): boolean {
   const at = s.termOffsets[t];
   if (s.termOffsets[t + 1] - at < count) return false;
   for (let i = 0; i < count; i++) if (s.termBytes[at + i] !== s.termBytes[from + i]) return false;
@@ -756,7 +763,7 @@ function sharesBytes(s: Segment, t: number, from: number, count: number): boolea
 }
 
 /** forEachNear for a query with non-ASCII characters: every term within reach of its length decoded and compared. */
-function forEachNearDecoded(s: Segment, q: string, max: number, found: (t: number, distance: number) => void): void {
+function forEachNearDecoded(s: Dictionary, q: string, max: number, found: (t: number, distance: number) => void): void {
   const qCodes = Uint16Array.from(q, (c) => c.charCodeAt(0));
   for (let t = 0; t < s.termCount; t++) {
     const len = s.termOffsets[t + 1] - s.termOffsets[t];

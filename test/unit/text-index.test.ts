@@ -158,6 +158,22 @@ describe('retrieval text index: MiniSearch answers from typed arrays', () => {
     assert.deepEqual(loaded.ownersWithPrefix('src/search/').sort(), [...changed.keys()].filter((o) => o.startsWith('src/search/')).sort());
   });
 
+  it('encodes a first build (one segment, nothing dead: written as it is) to the bytes merging the same entries gives', () => {
+    const whole = built();
+    const bytes = whole.encode();
+    // The same owners in two segments (a search seals the first half): encoding merges them.
+    const halves = new TextIndex();
+    const list = [...owners];
+    list.slice(0, list.length / 2).forEach(([owner, entries]) => halves.replace(owner, 'v1', entries));
+    halves.search('graph');
+    list.slice(list.length / 2).forEach(([owner, entries]) => halves.replace(owner, 'v1', entries));
+    assert.ok(decodeSegment(bytes).postings.length > 1 << 16, 'postings over more than one of the builder chunks');
+    assert.ok(bytes.equals(halves.encode()));
+    const loaded = new TextIndex();
+    loaded.load(bytes);
+    for (const q of QUERIES) assertSameHits(loaded.search(q), miniHits(mini, q), q);
+  });
+
   it('adds a long owner in parts, also when a search seals the first part', () => {
     const index = new TextIndex();
     const entries = owners.get('src/search/text-index.ts')!;

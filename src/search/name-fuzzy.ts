@@ -1,0 +1,149 @@
+import { stringTable } from './term-segment';
+import { type Dictionary, forEachNear } from './text-index';
+import { identifierTokens } from './tokenize';
+
+/** Field boosts: a symbol's simple name, then its qualified name. */
+const BOOST = [3, 1] as const;
+const K = 1.2;
+const B = 0.7;
+const D = 0.5;
+const FUZZY = 0.25;
+const FUZZY_WEIGHT = 0.45;
+const MAX_FUZZY = 6;
+/** A posting is slot × TF_SPAN + term frequency (a name repeats a word a few times at most). */
+const TF_SPAN = 1024;
+
+/**
+ * Misspelt symbol names for `search_symbols`: the words of each symbol's simple and qualified name
+ * (identifierTokens), with the scores MiniSearch gave them when it held them (BM25+ per field, the simple name
+ * weighted 3, each query word matched as itself and as the terms within a quarter of its length in edits, weight
+ * 0.45·len/(len + distance), the query's words combined with AND, the sum times the number of distinct words).
+ * MiniSearch kept a map per term and per field, and per symbol an id map entry and a field-length array: ~70 MB at
+ * a million lines, three times that at 3M, for a search that runs only when the better kinds of match find too
+ * few. Here a term is a number, its postings per field one array of small integers, the field lengths typed
+ * arrays; the dictionary is sorted (and walked as a trie for the misspellings, as the text index's is) on the
+ * first query after a new word came.
+ */
+export class NameFuzzy {
+  private readonly termIds = new Map<string, number>();
+  private readonly terms: string[] = [];
+  /** Postings of term t's field f at 2t + f: slot × TF_SPAN + tf, in the order added. */
+  private readonly postings: number[][] = [];
+  /** Distinct words of each slot's simple and qualified name (MiniSearch's field lengths). */
+  private lengths: Uint16Array<ArrayBuffer>[] = [new Uint16Array(1024), new Uint16Array(1024)];
+  private docs = 0;
+  private readonly lengthSums = [0, 0];
+  /** The dictionary sorted, with the term id at each place: made again after a term is added. */
+  private sorted?: { dictionary: Dictionary; ids: Uint32Array };
+
+  get size(): number {
+    return this.docs;
+  }
+
+  /** Adds a symbol's names under its slot (a slot is added at most once until removed). */
+  add(slot: number, name: string, qualified: string): void {
+    if (slot >= this.lengths[0].length) this.lengths = this.lengths.map((l) => grow(l, slot + 1));
+    [name, qualified].forEach((text, field) => {
+      const counts = termCounts(text);
+      this.lengths[field][slot] = counts.size;
+      this.lengthSums[field] += counts.size;
+      for (const [term, tf] of counts) {
+        let id = this.termIds.get(term);
+        if (id === undefined) {
+          id = this.terms.length;
+          this.termIds.set(term, id);
+          this.terms.push(term);
+          this.postings.push([], []);
+          this.sorted = undefined;
+        }
+        this.postings[2 * id + field].push(slot * TF_SPAN + Math.min(tf, TF_SPAN - 1));
+      }
+    });
+    this.docs++;
+  }
+
+  /** Removes what `add` added for this slot, with the same names. */
+  remove(slot: number, name: string, qualified: string): void {
+    [name, qualified].forEach((text, field) => {
+      const counts = termCounts(text);
+      this.lengthSums[field] -= counts.size;
+      for (const [term, tf] of counts) {
+        const list = this.postings[2 * this.termIds.get(term)! + field];
+        const at = list.indexOf(slot * TF_SPAN + Math.min(tf, TF_SPAN - 1));
+        if (at >= 0) list.splice(at, 1);
+      }
+    });
+    this.docs--;
+  }
+
+  /**
+   * Slots whose names hold every one of `words` or a misspelling of it, with their scores, best first (ties in the
+   * order the slots were added).
+   */
+  search(words: readonly string[]): { slot: number; score: number }[] {
+    if (!words.length || !this.docs) return [];
+    const avg = [this.lengthSums[0] / this.docs, this.lengthSums[1] / this.docs];
+    let combined: Map<number, number> | undefined;
+    for (const word of words) {
+      const scores = new Map<number, number>();
+      const score = (term: number, weight: number) => {
+        for (const field of [0, 1] as const) {
+          const list = this.postings[2 * term + field];
+          if (!list.length) continue;
+          const idf = Math.log(1 + (this.docs - list.length + 0.5) / (list.length + 0.5));
+          const lengths = this.lengths[field];
+          for (const posting of list) {
+            const slot = Math.floor(posting / TF_SPAN);
+            const tf = posting % TF_SPAN;
+            const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[slot]) / avg[field])));
+            scores.set(slot, (scores.get(slot) ?? 0) + weight * BOOST[field] * raw);
+          }
+        }
+      };
+      const exact = this.termIds.get(word);
+      if (exact !== undefined) score(exact, 1);
+      const maxDistance = Math.min(MAX_FUZZY, Math.round(word.length * FUZZY));
+      if (maxDistance) {
+        const { dictionary, ids } = this.dictionary();
+        forEachNear(dictionary, word, maxDistance, (t, distance) => {
+          if (distance === 0) return;
+          const length = this.terms[ids[t]].length;
+          score(ids[t], (FUZZY_WEIGHT * length) / (length + distance));
+        });
+      }
+      if (!combined) combined = scores;
+      else {
+        const both = new Map<number, number>();
+        for (const [slot, s] of scores) {
+          const before = combined.get(slot);
+          if (before !== undefined) both.set(slot, before + s);
+        }
+        combined = both;
+      }
+    }
+    const quality = new Set(words).size;
+    return [...combined!].map(([slot, s]) => ({ slot, score: s * quality })).sort((a, b) => b.score - a.score);
+  }
+
+  private dictionary(): { dictionary: Dictionary; ids: Uint32Array } {
+    if (!this.sorted) {
+      const ids = Uint32Array.from(this.terms.keys()).sort((a, b) => (this.terms[a] < this.terms[b] ? -1 : this.terms[a] > this.terms[b] ? 1 : 0));
+      const table = stringTable(Array.from(ids, (id) => this.terms[id]));
+      this.sorted = { dictionary: { termCount: ids.length, termBytes: table.bytes, termOffsets: table.offsets }, ids };
+    }
+    return this.sorted;
+  }
+}
+
+/** Each word of a name and how often it occurs. */
+function termCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const t of identifierTokens(text)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return counts;
+}
+
+function grow(lengths: Uint16Array, atLeast: number): Uint16Array<ArrayBuffer> {
+  const next = new Uint16Array(Math.max(atLeast, 2 * lengths.length));
+  next.set(lengths);
+  return next;
+}
