@@ -12,7 +12,8 @@ import type { FileRecord } from './records';
  *  - no child outside it shares a line with it (records outside keep their characters, and are told apart by line);
  *  - it ends with the first declaration after it (past comments): a comment typed before a declaration is its doc.
  * The tags query runs over that region only; the previous version's records before it are kept as they are, those
- * after it shifted by the edit's offsets, lines and symbol count. Then the passes over the whole file run again on
+ * after it shifted by the edit's offsets, lines and symbol count (a record the shift leaves as it was is kept, not
+ * copied: typing within a line copies only the symbols after it, for their offsets, and allocates the less garbage). Then the passes over the whole file run again on
  * the spliced record: function values (which keep a value only if the file declares, imports or calls its name) and
  * merged overloads. A region of more than half of a large file is not worth it: the whole file is extracted.
  *
@@ -50,18 +51,18 @@ export function spliceExtraction(lang: LanguageId, query: Query, oldTree: Tree, 
   const symbolsOut = [
     ...symbols[0],
     ...pieces.symbols.map((s) => ({ ...s, parent: inRegion(s.parent) })),
-    ...symbols[2].map((s) => ({ ...s, lineStart: s.lineStart + rowShift, lineEnd: s.lineEnd + rowShift, startIndex: s.startIndex + shift, endIndex: s.endIndex + shift, parent: after(s.parent) })),
+    ...symbols[2].map((s) => (shift === 0 && rowShift === 0 && after(s.parent) === s.parent ? s : { ...s, lineStart: s.lineStart + rowShift, lineEnd: s.lineEnd + rowShift, startIndex: s.startIndex + shift, endIndex: s.endIndex + shift, parent: after(s.parent) })),
   ];
   const callsOut = [
     ...calls[0],
     ...pieces.calls.map((c) => ({ ...c, enclosing: inRegion(c.enclosing) })),
-    ...calls[2].map((c) => ({ ...c, line: c.line + rowShift, enclosing: after(c.enclosing) })),
+    ...calls[2].map((c) => (rowShift === 0 && after(c.enclosing) === c.enclosing ? c : { ...c, line: c.line + rowShift, enclosing: after(c.enclosing) })),
   ];
-  const importsOut = [...imports[0], ...imports[2].map((i) => ({ ...i, line: i.line + rowShift }))];
+  const importsOut = [...imports[0], ...imports[2].map((i) => (rowShift === 0 ? i : { ...i, line: i.line + rowShift }))];
   const bindingsOut = [
     ...bindings[0],
     ...pieces.bindings.map((b) => ({ ...b, scope: inRegion(b.scope) })),
-    ...bindings[2].map((b) => ({ ...b, scope: after(b.scope) })),
+    ...bindings[2].map((b) => (after(b.scope) === b.scope ? b : { ...b, scope: after(b.scope) })),
   ];
   const bindingStarts = [
     ...previous.bindingStarts.slice(0, bindings[0].length),
@@ -75,7 +76,7 @@ export function spliceExtraction(lang: LanguageId, query: Query, oldTree: Tree, 
   const valuesOut = [
     ...values[0],
     ...regionValues,
-    ...values[2].map((v) => ({ ...v, line: v.line + rowShift, scope: after(v.scope), ...(v.callLine !== undefined ? { callLine: v.callLine + rowShift } : {}) })),
+    ...values[2].map((v) => (rowShift === 0 && after(v.scope) === v.scope ? v : { ...v, line: v.line + rowShift, scope: after(v.scope), ...(v.callLine !== undefined ? { callLine: v.callLine + rowShift } : {}) })),
   ];
   const unmerged: FileRecord = {
     lang,

@@ -113,7 +113,7 @@ describe('TreeCache: an edit re-extracts only the top-level declarations it touc
       '/** Second. */',
       'export const second = () => first(); const third = () => run(second);',
       '',
-      'function handler() { return 2; }',
+      'function handler() { const first = () => 2; return first() + 2; }',
       'export function App() {',
       '  return <button onClick={handler}>{second()}</button>;',
       '}',
@@ -129,6 +129,11 @@ describe('TreeCache: an edit re-extracts only the top-level declarations it touc
       ['a statement after the last, on its line', text.replace('first();  run(1);', 'first();  run(1); run(second);'), true],
       ['a doc comment changed across a stray semicolon', text.replace('/** Second. */\n', '/** Second, changed. */\n;\n'), true],
       ['the last statement removed, past the end of what is left', text.replace('first();  run(1);', 'first();  '), true],
+      // Within a line: the records after keep their lines, so those the edit leaves as they were are kept, not copied.
+      ['typed within a line, offsets shifted', text.replace('+ 2;', '+ 22;'), true],
+      ['the same length replaced within a line', text.replace('+ 2;', '+ 3;'), true],
+      ['a function added within a line: the enclosing symbols of the calls after it move', text.replace('export const second = () => first();', 'export const second = () => { const run = () => 0; return first(); };'), true],
+      ['a function removed within a line', text.replace(' const first = () => 2; return first() + 2;', ' return 2;'), true],
     ];
     for (const [what, next, splices] of cases) {
       const r = await step(lang, await extractKeepingTree(lang, text), text, next);
