@@ -7,7 +7,7 @@ import { indexOnce, type IndexRun, loadTree } from './budget-lib';
 import { RESULT_MARKER } from './measure';
 
 /**
- * `npm run bench:budget [-- --base REV --corpus go,python --rounds N --mode process|inline --json [FILE]]`
+ * `npm run bench:budget [-- --base REV --corpus go,python --rounds N --mode process|inline --workers N --json [FILE]]`
  *
  * Index time per line of this tree against an older commit (issue 11's budget: not worse than +10%), measured
  * in the same run on the same files. The base commit is unpacked with `git archive` into the git-ignored
@@ -19,6 +19,12 @@ import { RESULT_MARKER } from './measure';
  *
  * `--mode process` (default) runs each index in a fresh process (a warm-up pass, then the measured one);
  * `--mode inline` loads both trees into this process and alternates them there.
+ *
+ * `--workers N` measures instead what users wait for: `Engine.index()` with its pool of N parse workers (as the
+ * Engine runs it by default), cold — the first index in a fresh process, so worker start-up and grammar loading
+ * count — timed in wall and in CPU (the process's, workers included). The workers run from each tree's built
+ * `dist/parse-worker.js`, so both trees are built first: this one with `npm run build`, the base once in its
+ * `.bench-cache/base/<sha>/dist`. Without `--workers` the one-thread measure above is unchanged.
  */
 interface Options {
   base: string;
@@ -26,6 +32,8 @@ interface Options {
   rounds: number;
   mode: 'process' | 'inline';
   passes: number;
+  /** Parse workers of the measured Engine; 0 is the one-thread measure. */
+  workers: number;
   json?: string;
 }
 
@@ -34,8 +42,9 @@ const HEAD_ROOT = path.resolve(__dirname, '..');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { base: '629dd80', corpora: [], rounds: 5, mode: 'process', passes: 2 };
-  const usage = 'use --base REV --corpus NAME[,NAME] --rounds N --passes N --mode process|inline --json [FILE]';
+  const o: Options = { base: '629dd80', corpora: [], rounds: 5, mode: 'process', passes: 2, workers: 0 };
+  const usage = 'use --base REV --corpus NAME[,NAME] --rounds N --passes N --mode process|inline --workers N --json [FILE]';
+  let passesGiven = false;
   const count = (flag: string, v: string | undefined): number => {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a whole number ≥ 1, got '${v ?? ''}'; ${usage}`);
@@ -46,7 +55,10 @@ function parseArgs(argv: string[]): Options {
     if (a === '--base') o.base = argv[++i] ?? '';
     else if (a === '--corpus') o.corpora.push(...(argv[++i] ?? '').split(',').filter(Boolean));
     else if (a === '--rounds') o.rounds = count(a, argv[++i]);
-    else if (a === '--passes') o.passes = count(a, argv[++i]);
+    else if (a === '--passes') {
+      o.passes = count(a, argv[++i]);
+      passesGiven = true;
+    } else if (a === '--workers') o.workers = count(a, argv[++i]);
     else if (a === '--mode') {
       const m = argv[++i];
       if (m !== 'process' && m !== 'inline') throw new Error(`--mode is process or inline, got '${m ?? ''}'`);
@@ -56,6 +68,10 @@ function parseArgs(argv: string[]): Options {
   }
   if (!o.base) throw new Error(`--base needs a commit; ${usage}`);
   if (!o.corpora.length) o.corpora = [...DEFAULT_CORPORA];
+  if (o.workers) {
+    if (o.mode === 'inline') throw new Error('--workers measures a cold index in a fresh process: not with --mode inline');
+    if (!passesGiven) o.passes = 1;
+  }
   return o;
 }
 
@@ -82,15 +98,32 @@ export function prepareBase(rev: string): string {
     log(`its package-lock.json differs from this tree's: npm ci there`);
     execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
   }
-  // No build: with `workers: 0` nothing runs from dist/ (grammars and queries are read from node_modules and queries/).
+  // No build here: with `workers: 0` nothing runs from dist/ (grammars and queries are read from node_modules and
+  // queries/); `--workers` builds it with buildTree.
   fs.writeFileSync(marker, `${sha}\n`);
   return dir;
 }
 
-/** One index of a corpus in a fresh process: `passes - 1` warm-ups (JIT, grammar compilation), then the measured one. */
-function inChild(root: string, corpus: string, passes: number): IndexRun {
-  const res = spawnSync(process.execPath, ['--expose-gc', '--require', 'tsx/cjs', __filename, '--child', root, corpus, String(passes)], {
+/** The parse worker a tree's pool starts (`--workers`): its `npm run build` output, built first when `rebuild` or missing. */
+function buildTree(root: string, rebuild: boolean): string {
+  const worker = path.join(root, 'dist', 'parse-worker.js');
+  if (!rebuild && fs.existsSync(worker)) return worker;
+  const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  if (!scripts.build) throw new Error(`${root} has no build script: --workers needs its dist/parse-worker.js`);
+  log(`npm run build in ${path.relative(process.cwd(), root) || '.'}`);
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!fs.existsSync(worker)) throw new Error(`npm run build in ${root} did not emit dist/parse-worker.js: --workers cannot run its pool`);
+  return worker;
+}
+
+/**
+ * One index of a corpus in a fresh process: `passes - 1` warm-ups (JIT, grammar compilation), then the measured one;
+ * with `workers`, the Engine's pool starts that many workers from `worker`.
+ */
+function inChild(root: string, corpus: string, passes: number, workers: number, worker: string | undefined): IndexRun {
+  const res = spawnSync(process.execPath, ['--expose-gc', '--require', 'tsx/cjs', __filename, '--child', root, corpus, String(passes), String(workers)], {
     cwd: root,
+    env: worker ? { ...process.env, SIGHTLINE_PARSE_WORKER: worker } : process.env,
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -100,13 +133,13 @@ function inChild(root: string, corpus: string, passes: number): IndexRun {
   return JSON.parse(line.slice(RESULT_MARKER.length)) as IndexRun;
 }
 
-async function childMain(root: string, corpusName: string, passes: number): Promise<void> {
+async function childMain(root: string, corpusName: string, passes: number, workers: number): Promise<void> {
   const corpus = prepareCorpus(corpusName);
   const tree = loadTree(root);
   let run!: IndexRun;
   for (let p = 0; p < passes; p++) {
     (globalThis as { gc?: () => void }).gc?.();
-    run = await indexOnce(tree, corpus.dir, corpus.spec.exclude);
+    run = await indexOnce(tree, corpus.dir, corpus.spec.exclude, workers);
   }
   process.stdout.write(`${RESULT_MARKER}${JSON.stringify(run)}\n`);
 }
@@ -127,11 +160,14 @@ interface Row {
 
 const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
 
-const PARTS = [['index', 'cpuMs'], ['extraction', 'extractMs'], ['linking', 'linkMs']] as const;
+type Part = readonly [string, 'wallMs' | 'cpuMs' | 'extractMs' | 'linkMs'];
+const PARTS: readonly Part[] = [['index', 'cpuMs'], ['extraction', 'extractMs'], ['linking', 'linkMs']];
+/** With parse workers, wall time is what users wait for, and CPU counts the workers' too. */
+const POOL_PARTS: readonly Part[] = [['index wall', 'wallMs'], ['index CPU', 'cpuMs'], ['extraction CPU', 'extractMs'], ['linking CPU', 'linkMs']];
 
-function summarise(row: Row): string[] {
+function summarise(row: Row, parts: readonly Part[]): string[] {
   const out: string[] = [];
-  for (const [label, key] of PARTS) {
+  for (const [label, key] of parts) {
     const us = (r: IndexRun) => (r[key] * 1000) / r.lines;
     const base = row.rounds.map((r) => us(r.base));
     const head = row.rounds.map((r) => us(r.head));
@@ -147,9 +183,10 @@ function summarise(row: Row): string[] {
 }
 
 async function main(argv: string[]): Promise<void> {
-  if (argv[0] === '--child') return childMain(argv[1], argv[2], Number(argv[3]));
+  if (argv[0] === '--child') return childMain(argv[1], argv[2], Number(argv[3]), Number(argv[4]));
   const o = parseArgs(argv);
   const baseRoot = prepareBase(o.base);
+  const workerOf = o.workers ? { base: buildTree(baseRoot, false), head: buildTree(HEAD_ROOT, true) } : undefined;
   const trees = o.mode === 'inline' ? { base: loadTree(baseRoot), head: loadTree(HEAD_ROOT) } : undefined;
   const rows: Row[] = [];
   for (const name of o.corpora) {
@@ -161,31 +198,38 @@ async function main(argv: string[]): Promise<void> {
       const got: Partial<Record<'base' | 'head', IndexRun>> = {};
       for (const side of order) {
         const root = side === 'base' ? baseRoot : HEAD_ROOT;
-        got[side] = trees ? await indexOnce(trees[side], corpus.dir, corpus.spec.exclude) : inChild(root, name, o.passes);
+        got[side] = trees ? await indexOnce(trees[side], corpus.dir, corpus.spec.exclude) : inChild(root, name, o.passes, o.workers, workerOf?.[side]);
       }
       const pair = got as Record<'base' | 'head', IndexRun>;
       if (pair.base.lines !== pair.head.lines) log(`${name}: base indexed ${pair.base.lines} lines, head ${pair.head.lines}: per-line figures differ in what they count`);
       row.rounds.push(pair);
-      log(`${name} round ${r + 1}/${o.rounds}: index CPU base ${pair.base.cpuMs.toFixed(0)} ms, head ${pair.head.cpuMs.toFixed(0)} ms (×${(pair.head.cpuMs / pair.base.cpuMs).toFixed(3)}); load ${os.loadavg()[0].toFixed(1)}`);
+      const wall = o.workers ? `wall base ${pair.base.wallMs.toFixed(0)} ms, head ${pair.head.wallMs.toFixed(0)} ms (×${(pair.head.wallMs / pair.base.wallMs).toFixed(3)}), ` : '';
+      log(`${name} round ${r + 1}/${o.rounds}: ${wall}index CPU base ${pair.base.cpuMs.toFixed(0)} ms, head ${pair.head.cpuMs.toFixed(0)} ms (×${(pair.head.cpuMs / pair.base.cpuMs).toFixed(3)}); load ${os.loadavg()[0].toFixed(1)}`);
     }
     const last = row.rounds[row.rounds.length - 1];
     Object.assign(row, { files: last.head.files, lines: last.head.lines, edges: { base: last.base.edges, head: last.head.edges } });
     rows.push(row);
   }
+  const how =
+    o.mode === 'process'
+      ? o.passes === 1
+        ? 'fresh process each, its first (cold) index'
+        : `fresh process each, measured pass ${o.passes} of ${o.passes}`
+      : 'both trees in one process';
   const lines = [
-    `Index CPU per line, head ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: HEAD_ROOT, encoding: 'utf8' }).trim()} vs base ${o.base}, ` +
-      `${o.rounds} alternated rounds (${o.mode === 'process' ? `fresh process each, measured pass ${o.passes} of ${o.passes}` : 'both trees in one process'}), ` +
-      `workers 0, node ${process.version}, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+    `Index ${o.workers ? 'wall and CPU' : 'CPU'} per line, head ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: HEAD_ROOT, encoding: 'utf8' }).trim()} vs base ${o.base}, ` +
+      `${o.rounds} alternated rounds (${how}), ` +
+      `workers ${o.workers}${o.workers ? ' (the Engine\'s parse-worker pool; CPU includes the workers\')' : ''}, node ${process.version}, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
     '',
     '| corpus | step | base µs/line median (min–max) | head µs/line median (min–max) | head/base per round: median (min … max) | head/base of the sums |',
     '| --- | --- | ---: | ---: | ---: | ---: |',
-    ...rows.flatMap(summarise),
+    ...rows.flatMap((row) => summarise(row, o.workers ? POOL_PARTS : PARTS)),
     '',
     ...rows.map((r) => `${r.corpus}: ${r.files} files, ${r.lines.toLocaleString('en-US')} lines, call edges base ${r.edges.base.toLocaleString('en-US')} → head ${r.edges.head.toLocaleString('en-US')}`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   if (o.json) {
-    const json = JSON.stringify({ base: o.base, mode: o.mode, rounds: o.rounds, passes: o.passes, rows }, null, 2);
+    const json = JSON.stringify({ base: o.base, mode: o.mode, rounds: o.rounds, passes: o.passes, workers: o.workers, rows }, null, 2);
     if (o.json === '-') process.stdout.write(`${json}\n`);
     else fs.writeFileSync(o.json, json);
   }

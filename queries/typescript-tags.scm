@@ -23,15 +23,11 @@
 (variable_declarator value: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)]) @def.method))
 (export_statement "default" @name value: (object [(method_definition) (pair value: [(function_expression) (arrow_function) (generator_function)])])) @def.constant
 (export_statement value: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)]) @def.method))
-; CommonJS exports are top-level functions: `module.exports = { f: function () {} }`, `module.exports.f = …`,
-(assignment_expression left: (member_expression object: (identifier) @_m property: (property_identifier) @_e) right: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)]) @def.function) (#eq? @_m "module") (#eq? @_e "exports"))
-((assignment_expression left: (member_expression object: (member_expression object: (identifier) @_m property: (property_identifier) @_e) property: (property_identifier) @name) right: [(function_expression) (arrow_function) (generator_function)]) @def.function (#eq? @_m "module") (#eq? @_e "exports"))
-; prototype methods are methods of the constructor (`X.prototype.m = function` and `X.prototype = { m() {} }` → X.m),
-((assignment_expression left: (member_expression object: (member_expression object: (identifier) @def.container property: (property_identifier) @def.prototype) property: (property_identifier) @name) right: [(function_expression) (arrow_function) (generator_function)]) @def.method (#eq? @def.prototype "prototype"))
-(assignment_expression left: (member_expression object: (identifier) @def.container property: (property_identifier) @def.prototype) right: (object (method_definition name: (property_identifier) @name) @def.method) (#eq? @def.prototype "prototype"))
-(assignment_expression left: (member_expression object: (identifier) @def.container property: (property_identifier) @def.prototype) right: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)]) @def.method) (#eq? @def.prototype "prototype"))
-; and a function stored on a named object or function is its member (`obj.p = function` → obj.p).
-((assignment_expression left: (member_expression object: (identifier) @def.container property: (property_identifier) @name) right: [(function_expression) (arrow_function) (generator_function)]) @def.method (#not-any-of? @def.container "exports" "module" "window" "globalThis" "global" "self"))
+; Functions assigned to a member, one pattern classified in src/index/js-definitions.ts (assignedDefs): CommonJS
+; exports are top-level functions (`module.exports = { f: function () {} }`, `module.exports.f = …`), prototype
+; methods are methods of the constructor (`X.prototype.m = function` and `X.prototype = { m() {} }` → X.m), and a
+; function stored on a named object or function is its member (`obj.p = function` → obj.p).
+(assignment_expression left: (member_expression) right: [(function_expression) (arrow_function) (generator_function) (object)]) @assign
 
 (class_declaration name: (type_identifier) @name) @def.class
 (abstract_class_declaration name: (type_identifier) @name) @def.class

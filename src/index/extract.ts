@@ -7,7 +7,7 @@ import { mergeOverloads } from './overloads';
 import { rustUseImports } from './rust-use';
 import { functionValues } from './js-values';
 import { pythonValues } from './python-values';
-import { annotatedResult, isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
+import { annotatedResult, assignedDefs, isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
 import { languageInfo } from './languages';
 import { withTypeBounds } from './type-bounds';
 import { repairEdits, repairTypeScript } from './ts-repair';
@@ -228,6 +228,11 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
     const defCap = match.captures.find((c) => c.name.startsWith('def.') && !NOT_DEF_CAPTURES.has(c.name));
     if (caps.has('package')) packageName = caps.get('package')!.text;
     else if (caps.has('scope.impl')) addImplScope(defs, caps);
+    else if (caps.has('assign')) {
+      for (const d of assignedDefs(caps.get('assign')!, lang === 'javascript')) {
+        putDef(defs, { node: d.node, nameNode: d.name, kind: d.kind, heritage: [], container: d.container, prototype: d.prototype });
+      }
+    }
     else if (defCap && caps.has('name')) addDef(defs, defCap.node, caps.get('name')!, defCap.name.slice(4) as SymbolKind, match);
     else if (defCap && match.captures.some((c) => c.name === 'def.heritage')) addHeritage(defs, defCap.node, match);
     else if (caps.has('call') || caps.has('call.new') || caps.has('call.decorator')) callMatches.push(match);
@@ -281,13 +286,19 @@ function captureMap(match: QueryMatch): Map<string, Node> {
 }
 
 function addDef(defs: Map<number, Def>, node: Node, nameNode: Node, kind: SymbolKind, match: QueryMatch): void {
-  const key = nameNode.startIndex;
-  const existing = defs.get(key);
   const heritage = match.captures.filter((c) => c.name === 'def.heritage').map((c) => heritageName(c.node));
   if (kind === 'type' && node.type === 'type_alias_declaration') heritage.push(...aliasedTypes(node.childForFieldName('value')));
   const container = match.captures.find((c) => c.name === 'def.container')?.node.text;
   const receiver = match.captures.find((c) => c.name === 'def.receiver')?.node.text;
   const prototype = match.captures.some((c) => c.name === 'def.prototype') || undefined;
+  putDef(defs, { node, nameNode, kind, heritage, container, receiver, prototype });
+}
+
+/** Adds a definition, or merges it into the one already made for the same name node (the most specific kind wins). */
+function putDef(defs: Map<number, Def>, def: Def): void {
+  const { node, nameNode, kind, heritage, container, receiver, prototype } = def;
+  const key = nameNode.startIndex;
+  const existing = defs.get(key);
   if (existing) {
     existing.prototype ??= prototype;
     if (DEF_PRIORITY[kind] > DEF_PRIORITY[existing.kind]) {

@@ -74,6 +74,21 @@ describe('JavaScript functions that are not declarations', () => {
     assert.deepEqual(r.imports.map((i) => `${i.local} ${i.namespace}`), ['store true']);
   });
 
+  it('makes no symbol of member assignments that define nothing: globals, deeper paths, data, computed keys', async () => {
+    const text = [
+      'window.onload = function () {};',
+      'self.onmessage = () => 0;',
+      'a.b.c = function () {};',
+      'cfg.options = { retries: 3, name: "x" };',
+      'X.prototype = { ["k"]: function () {}, n: 1 };',
+      'module.exports = { data: 1 };',
+      'exports.gen = function* () {};',
+      'obj.p = function () {};',
+    ].join('\n');
+    const r = await extractFile('javascript', text);
+    assert.deepEqual(r.symbols.map((s) => `${s.qualifiedName} ${s.kind} ${s.lineStart}`), ['obj.p method 8']);
+  });
+
   it('gives TypeScript object literals and class-field arrows the same names', async () => {
     const r = await extractFile('typescript', 'export const api = { start(n: number): void {}, stop: (): void => {} };\nclass W { onClick = (e: Event): void => {}; }\n');
     assert.deepEqual(r.symbols.map((s) => `${s.qualifiedName} ${s.kind}`), ['api constant', 'api.start method', 'api.stop method', 'W class', 'W.onClick method']);
