@@ -18,6 +18,8 @@ export const TEXT_INDEX_DOMAIN = `sightline-text-index|${SEGMENT_FORMAT}`;
 export class TextIndexStore implements TextIndexFile {
   /** The file's bytes being read on the thread pool (see readAhead), until `load` takes them. */
   private ahead?: Promise<Buffer | undefined>;
+  /** The worker started ahead of readAhead (see prepareReadAhead), until readAhead or load. */
+  private reader?: TouchingReader;
 
   constructor(
     private readonly dir: string,
@@ -33,13 +35,25 @@ export class TextIndexStore implements TextIndexFile {
    * unreadable now is looked for again by `load`.
    */
   readAhead(): void {
-    this.ahead ??= readTouched(this.file).catch(() => fs.promises.readFile(this.file)).catch(() => undefined);
+    const reader = this.reader ?? new TouchingReader(this.file);
+    this.reader = undefined;
+    this.ahead ??= reader.read().catch(() => fs.promises.readFile(this.file)).catch(() => undefined);
+  }
+
+  /**
+   * Starts the worker readAhead will use, idle until then (the engine calls it when a warm start begins): a worker
+   * takes tens of milliseconds to start, which a `retrieve` right after the warm start would otherwise wait for.
+   */
+  prepareReadAhead(): void {
+    if (!this.ahead) this.reader ??= new TouchingReader(this.file);
   }
 
   /** The payload, verified, if the file is there; throws if it is not ours (see the class). */
   async load(): Promise<Buffer | undefined> {
     const ahead = this.ahead;
     this.ahead = undefined;
+    this.reader?.dispose();
+    this.reader = undefined;
     const bytes = (await ahead) ?? (fs.statSync(this.file, { throwIfNoEntry: false })?.isFile() ? fs.readFileSync(this.file) : undefined);
     return bytes && this.index.verified(bytes, TEXT_INDEX_DOMAIN);
   }
@@ -58,13 +72,14 @@ export class TextIndexStore implements TextIndexFile {
 }
 
 /**
- * The worker's script: reads the file into shared memory and touches one byte of every page, so that the pages are
+ * The worker's script: when asked, reads the file into shared memory and touches one byte of every page, so that the pages are
  * mapped for the whole process before the main thread reads them (a plain script: it runs from the extension's
  * bundle, the CLI's and the tests' sources alike).
  */
 const READ_TOUCHED_SCRIPT = `
 const { workerData, parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
+parentPort.once('message', () => {
 const fd = fs.openSync(workerData, 'r');
 try {
   const size = fs.fstatSync(fd).size;
@@ -76,15 +91,34 @@ try {
   parentPort.postMessage({ bytes: bytes.buffer, length, sum });
 } finally {
   fs.closeSync(fd);
-}`;
+  parentPort.close();
+}
+});`;
 
-/** The file's bytes, read and faulted in on a short-lived worker thread (see readAhead); rejects if it cannot be read. */
-function readTouched(file: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(READ_TOUCHED_SCRIPT, { eval: true, workerData: file });
-    worker.unref();
-    worker.once('message', (m: { bytes: SharedArrayBuffer; length: number }) => resolve(Buffer.from(m.bytes, 0, m.length)));
-    worker.once('error', reject);
-    worker.once('exit', () => reject(new Error(`${file} was not read`)));
-  });
+/** A short-lived worker that reads the file and faults its pages in when asked (see readAhead); started idle. */
+class TouchingReader {
+  private readonly worker: Worker;
+  private readonly done: Promise<Buffer>;
+
+  constructor(file: string) {
+    this.worker = new Worker(READ_TOUCHED_SCRIPT, { eval: true, workerData: file });
+    // Idle or busy, it never keeps a process alive, and it ends itself once it has answered.
+    this.worker.unref();
+    this.done = new Promise((resolve, reject) => {
+      this.worker.once('message', (m: { bytes: SharedArrayBuffer; length: number }) => resolve(Buffer.from(m.bytes, 0, m.length)));
+      this.worker.once('error', reject);
+      this.worker.once('exit', () => reject(new Error(`${file} was not read`)));
+    });
+    this.done.catch(() => undefined);
+  }
+
+  /** The file's bytes; rejects if it cannot be read. */
+  read(): Promise<Buffer> {
+    this.worker.postMessage('read');
+    return this.done;
+  }
+
+  dispose(): void {
+    void this.worker.terminate();
+  }
 }
