@@ -428,6 +428,7 @@ export class Engine implements Disposable {
     this.retrievalIndex?.dispose();
     this.listeners.clear();
     this.extractor.dispose();
+    this.persistence.textIndex?.dispose();
     this.persistence.flush();
   }
 }

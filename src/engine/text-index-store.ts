@@ -52,10 +52,15 @@ export class TextIndexStore implements TextIndexFile {
   async load(): Promise<Buffer | undefined> {
     const ahead = this.ahead;
     this.ahead = undefined;
-    this.reader?.dispose();
-    this.reader = undefined;
+    this.dispose();
     const bytes = (await ahead) ?? (fs.statSync(this.file, { throwIfNoEntry: false })?.isFile() ? fs.readFileSync(this.file) : undefined);
     return bytes && this.index.verified(bytes, TEXT_INDEX_DOMAIN);
+  }
+
+  /** Ends a reading worker started ahead and never asked (an engine disposed before its warm start's pass ended). */
+  dispose(): void {
+    this.reader?.dispose();
+    this.reader = undefined;
   }
 
   private get file(): string {

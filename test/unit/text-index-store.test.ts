@@ -48,4 +48,15 @@ describe('TextIndexStore: the file read ahead on a worker thread', () => {
     new TextIndexStore(dir, index).saveSync(pieces);
     assert.deepEqual(await store.load(), Buffer.concat(pieces));
   });
+
+  it('a worker started ahead but never asked (loaded without it, or disposed) leaves load reading the file itself', async () => {
+    new TextIndexStore(dir, index).saveSync(pieces);
+    const store = new TextIndexStore(dir, index);
+    store.prepareReadAhead();
+    assert.deepEqual(await store.load(), Buffer.concat(pieces));
+    store.prepareReadAhead();
+    store.dispose();
+    store.readAhead();
+    assert.deepEqual(await store.load(), Buffer.concat(pieces));
+  });
 });
