@@ -193,6 +193,7 @@ export class Engine implements Disposable {
           this.indexedAt = stored.indexedAt;
           this.storedRecords = true;
           this.preloadAfterPass = true;
+          this.persistence.textIndex?.prepareReadAhead();
         }
       }
       const dirty = new Set(this.dirty);
@@ -232,7 +233,7 @@ export class Engine implements Disposable {
       this.logger.log('info', `Indexed ${this.root}: ${stats.files_indexed} parsed, ${stats.files_unchanged} unchanged, ${stats.files_removed} removed, ${stats.files_skipped} skipped; ${stats.symbols} symbols, ${stats.edges} call edges in ${stats.elapsed_ms} ms.`);
       for (const l of this.listeners) l(stats);
       this.warming ??= this.warmForEdits();
-      // A warm start's pass is done: the saved text index is read on the thread pool from now (see readAhead; not
+      // A warm start's pass is done: the saved text index is read on a worker from now (see readAhead; not
       // during the pass, whose own reads and gunzips the thread pool runs), and loaded at the next idle moment.
       if (this.preloadAfterPass && !this.preloading) {
         this.persistence.textIndex?.readAhead();
@@ -427,6 +428,7 @@ export class Engine implements Disposable {
     this.retrievalIndex?.dispose();
     this.listeners.clear();
     this.extractor.dispose();
+    this.persistence.textIndex?.dispose();
     this.persistence.flush();
   }
 }

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { SEGMENT_FORMAT } from '../search/term-segment';
 import type { TextIndexFile } from '../search/source';
 import type { IndexStore } from './store';
@@ -17,6 +18,8 @@ export const TEXT_INDEX_DOMAIN = `sightline-text-index|${SEGMENT_FORMAT}`;
 export class TextIndexStore implements TextIndexFile {
   /** The file's bytes being read on the thread pool (see readAhead), until `load` takes them. */
   private ahead?: Promise<Buffer | undefined>;
+  /** The worker started ahead of readAhead (see prepareReadAhead), until readAhead or load. */
+  private reader?: TouchingReader;
 
   constructor(
     private readonly dir: string,
@@ -24,22 +27,40 @@ export class TextIndexStore implements TextIndexFile {
   ) {}
 
   /**
-   * Starts reading the file on the thread pool (the engine calls it when a warm start's pass is done): at a million
-   * lines it is 18 MB, and reading it into fresh memory costs ~80 ms of page faults, which the first `retrieve` paid on
-   * the thread that answers it. Nothing is
+   * Starts reading the file off the main thread (the engine calls it when a warm start's pass is done): at a million
+   * lines it is 18 MB, and the first touch of the fresh memory it is read into faults each page in (~190 ms at load
+   * 10 on this sandbox even when the thread pool did the read: the kernel's copy did not map them), which the
+   * first `retrieve` paid on the thread that answers it, in the signature check. See readTouched. Nothing is
    * believed yet: `load` checks the signature of what was read as it does of a file read then. A file missing or
    * unreadable now is looked for again by `load`.
    */
   readAhead(): void {
-    this.ahead ??= fs.promises.readFile(this.file).catch(() => undefined);
+    const reader = this.reader ?? new TouchingReader(this.file);
+    this.reader = undefined;
+    this.ahead ??= reader.read().catch(() => fs.promises.readFile(this.file)).catch(() => undefined);
+  }
+
+  /**
+   * Starts the worker readAhead will use, idle until then (the engine calls it when a warm start begins): a worker
+   * takes tens of milliseconds to start, which a `retrieve` right after the warm start would otherwise wait for.
+   */
+  prepareReadAhead(): void {
+    if (!this.ahead) this.reader ??= new TouchingReader(this.file);
   }
 
   /** The payload, verified, if the file is there; throws if it is not ours (see the class). */
   async load(): Promise<Buffer | undefined> {
     const ahead = this.ahead;
     this.ahead = undefined;
+    this.dispose();
     const bytes = (await ahead) ?? (fs.statSync(this.file, { throwIfNoEntry: false })?.isFile() ? fs.readFileSync(this.file) : undefined);
     return bytes && this.index.verified(bytes, TEXT_INDEX_DOMAIN);
+  }
+
+  /** Ends a reading worker started ahead and never asked (an engine disposed before its warm start's pass ended). */
+  dispose(): void {
+    this.reader?.dispose();
+    this.reader = undefined;
   }
 
   private get file(): string {
@@ -52,5 +73,57 @@ export class TextIndexStore implements TextIndexFile {
 
   save(pieces: readonly Buffer[]): Promise<void> {
     return this.index.writeSigned(TEXT_INDEX_FILE, pieces, TEXT_INDEX_DOMAIN);
+  }
+}
+
+/**
+ * The worker's script: when asked, reads the file into shared memory and touches one byte of every page, so that the pages are
+ * mapped for the whole process before the main thread reads them (a plain script: it runs from the extension's
+ * bundle, the CLI's and the tests' sources alike).
+ */
+const READ_TOUCHED_SCRIPT = `
+const { workerData, parentPort } = require('node:worker_threads');
+const fs = require('node:fs');
+parentPort.once('message', () => {
+const fd = fs.openSync(workerData, 'r');
+try {
+  const size = fs.fstatSync(fd).size;
+  const bytes = new Uint8Array(new SharedArrayBuffer(size));
+  let length = 0;
+  for (let n; length < size && (n = fs.readSync(fd, bytes, length, size - length, length)) > 0; ) length += n;
+  let sum = 0;
+  for (let i = 0; i < length; i += 4096) sum += bytes[i];
+  parentPort.postMessage({ bytes: bytes.buffer, length, sum });
+} finally {
+  fs.closeSync(fd);
+  parentPort.close();
+}
+});`;
+
+/** A short-lived worker that reads the file and faults its pages in when asked (see readAhead); started idle. */
+class TouchingReader {
+  private readonly worker: Worker;
+  private readonly done: Promise<Buffer>;
+
+  constructor(file: string) {
+    this.worker = new Worker(READ_TOUCHED_SCRIPT, { eval: true, workerData: file });
+    // Idle or busy, it never keeps a process alive, and it ends itself once it has answered.
+    this.worker.unref();
+    this.done = new Promise((resolve, reject) => {
+      this.worker.once('message', (m: { bytes: SharedArrayBuffer; length: number }) => resolve(Buffer.from(m.bytes, 0, m.length)));
+      this.worker.once('error', reject);
+      this.worker.once('exit', () => reject(new Error(`${file} was not read`)));
+    });
+    this.done.catch(() => undefined);
+  }
+
+  /** The file's bytes; rejects if it cannot be read. */
+  read(): Promise<Buffer> {
+    this.worker.postMessage('read');
+    return this.done;
+  }
+
+  dispose(): void {
+    void this.worker.terminate();
   }
 }
