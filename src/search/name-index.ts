@@ -1,3 +1,4 @@
+import { appended, forEachId, includes, listOf, without } from './small-list';
 import { identifierTokens } from './tokenize';
 
 /**
@@ -169,40 +170,6 @@ export class NameIndex<Id = string> {
     const slot = this.slotOf.get(key);
     return slot === undefined ? [] : listOf(this.idsAt[slot]!);
   }
-}
-
-/**
- * A list kept as one bare value while it has one (ids and slots are never arrays): an array of one costs ~5× the
- * value, and most keys, words and trigrams of a large workspace have one.
- */
-function appended<V>(list: V | V[] | undefined, value: V): V | V[] {
-  if (list === undefined) return value;
-  if (Array.isArray(list)) {
-    list.push(value);
-    return list;
-  }
-  return [list, value];
-}
-
-/** The list without `value` (undefined once empty; back to a bare value at one). */
-function without<V>(list: V | V[], value: V): V | V[] | undefined {
-  if (!Array.isArray(list)) return list === value ? undefined : list;
-  const at = list.indexOf(value);
-  if (at >= 0) list.splice(at, 1);
-  return list.length === 1 ? list[0] : list.length ? list : undefined;
-}
-
-function includes<V>(list: V | V[], value: V): boolean {
-  return Array.isArray(list) ? list.includes(value) : list === value;
-}
-
-function listOf<V>(list: V | V[]): readonly V[] {
-  return Array.isArray(list) ? list : [list];
-}
-
-function forEachId<V>(list: V | V[], visit: (value: V) => void): void {
-  if (Array.isArray(list)) list.forEach((v) => visit(v));
-  else visit(list);
 }
 
 function removeFrom<K, V>(map: Map<K, V | V[]>, key: K, value: V): void {
