@@ -1,5 +1,6 @@
 import { stringTable } from './term-segment';
 import { type Dictionary, forEachNear } from './text-index';
+import { appended, listOf, without } from './small-list';
 import { identifierTokens } from './tokenize';
 
 /** Field boosts: a symbol's simple name, then its qualified name. */
@@ -27,8 +28,11 @@ const TF_SPAN = 1024;
 export class NameFuzzy {
   private readonly termIds = new Map<string, number>();
   private readonly terms: string[] = [];
-  /** Postings of term t's field f at 2t + f: slot × TF_SPAN + tf, in the order added. */
-  private readonly postings: number[][] = [];
+  /**
+   * Postings of term t's field f at 2t + f: slot × TF_SPAN + tf, in the order added; a bare posting while there is
+   * one (most words of a large workspace's names are in a name or two: two arrays per term cost ~11 MB at 1M lines).
+   */
+  private readonly postings: (number | number[] | undefined)[] = [];
   /** Distinct words of each slot's simple and qualified name (MiniSearch's field lengths). */
   private lengths: Uint16Array<ArrayBuffer>[] = [new Uint16Array(1024), new Uint16Array(1024)];
   private docs = 0;
@@ -53,10 +57,11 @@ export class NameFuzzy {
           id = this.terms.length;
           this.termIds.set(term, id);
           this.terms.push(term);
-          this.postings.push([], []);
+          this.postings.push(undefined, undefined);
           this.sorted = undefined;
         }
-        this.postings[2 * id + field].push(slot * TF_SPAN + Math.min(tf, TF_SPAN - 1));
+        const at = 2 * id + field;
+        this.postings[at] = appended(this.postings[at], slot * TF_SPAN + Math.min(tf, TF_SPAN - 1));
       }
     });
     this.docs++;
@@ -68,9 +73,9 @@ export class NameFuzzy {
       const counts = termCounts(text);
       this.lengthSums[field] -= counts.size;
       for (const [term, tf] of counts) {
-        const list = this.postings[2 * this.termIds.get(term)! + field];
-        const at = list.indexOf(slot * TF_SPAN + Math.min(tf, TF_SPAN - 1));
-        if (at >= 0) list.splice(at, 1);
+        const at = 2 * this.termIds.get(term)! + field;
+        const list = this.postings[at];
+        if (list !== undefined) this.postings[at] = without(list, slot * TF_SPAN + Math.min(tf, TF_SPAN - 1));
       }
     });
     this.docs--;
@@ -88,8 +93,9 @@ export class NameFuzzy {
       const scores = new Map<number, number>();
       const score = (term: number, weight: number) => {
         for (const field of [0, 1] as const) {
-          const list = this.postings[2 * term + field];
-          if (!list.length) continue;
+          const held = this.postings[2 * term + field];
+          if (held === undefined) continue;
+          const list = listOf(held);
           const idf = Math.log(1 + (this.docs - list.length + 0.5) / (list.length + 0.5));
           const lengths = this.lengths[field];
           for (const posting of list) {

@@ -1,3 +1,4 @@
+import { appended, forEachId, includes, listOf, without } from './small-list';
 import { identifierTokens } from './tokenize';
 
 /**
@@ -7,17 +8,23 @@ import { identifierTokens } from './tokenize';
  */
 export class NameIndex<Id = string> {
   /**
-   * key → symbol ids with that simple or qualified name (lower case), in the order added. An array, not a Set: nearly
-   * every qualified name is one symbol's, and a Set of one cost ~5× an array of one (17 MB at a million lines).
-   * An id is added under a key once (a symbol's keys are distinct) and removed when its symbol is.
+   * Every key (lower-case simple and qualified names) has a slot while a symbol has it: key → slot here, and by slot
+   * the key, its ids, how many symbols have it as their simple name, and its letters (the letters-in-order bitmaps).
+   * A key's slot is a small integer in the map, not an object; its ids are one bare id (nearly every qualified name is
+   * one symbol's) or an array of them in the order added: an array per key, and the `Map`s by key beside this one,
+   * held ~25 MB at a million lines. An id is added under a key once (a symbol's keys are distinct) and removed when
+   * its symbol is. Slots of removed keys are reused.
    */
-  private readonly byKey = new Map<string, Id[]>();
-  /** word of a qualified name (identifierTokens) → symbol ids. */
-  private readonly byWord = new Map<string, Id[]>();
-  /** trigram → simple-name keys containing it (qualified names are not cut into trigrams: nesting makes them long). */
-  private readonly byTrigram = new Map<string, string[]>();
-  /** How many symbols have each simple-name key, so its trigrams go when the last one does. */
-  private readonly simpleNames = new Map<string, number>();
+  private readonly slotOf = new Map<string, number>();
+  private readonly keyAt: (string | undefined)[] = [];
+  private readonly idsAt: (Id | Id[] | undefined)[] = [];
+  /** How many symbols have each slot's key as their simple name, so its trigrams go when the last one does. */
+  private simpleUses: Uint32Array = new Uint32Array(1024);
+  private readonly free: number[] = [];
+  /** word of a qualified name (identifierTokens) → symbol ids (one bare, or an array). */
+  private readonly byWord = new Map<string, Id | Id[]>();
+  /** trigram → slots of the simple-name keys containing it (qualified names are not cut into trigrams: nesting makes them long). */
+  private readonly byTrigram = new Map<string, number | number[]>();
   /** Simple names over TRIGRAM_KEY_MAX: few, and scanned by substring queries instead. */
   private readonly longNames = new Set<string>();
   /** The keys in order (sorted again on the first prefix query after a key comes or goes). */
@@ -27,54 +34,62 @@ export class NameIndex<Id = string> {
    * query after an id comes or goes): a prefix's ids are then one run of a flat array.
    */
   private flat?: { starts: Int32Array; ids: Id[] };
-  /** Which characters each key holds, as one bitmap per character over key slots: the letters-in-order prefilter. */
-  private readonly letters = new LetterPostings();
+  /** Which characters each slot's key holds, as one bitmap per character over slots: the letters-in-order prefilter. */
+  private readonly letters = new LetterBitmaps();
 
   add(id: Id, name: string, qualified: string): void {
     for (const key of keysOf(name, qualified)) {
-      let ids = this.byKey.get(key);
-      if (!ids) {
-        this.byKey.set(key, (ids = []));
+      let slot = this.slotOf.get(key);
+      if (slot === undefined) {
+        slot = this.free.pop() ?? this.keyAt.length;
+        this.slotOf.set(key, slot);
+        this.keyAt[slot] = key;
+        this.idsAt[slot] = id;
+        if (slot >= this.simpleUses.length) this.simpleUses = grow(this.simpleUses, slot + 1);
+        this.simpleUses[slot] = 0;
+        this.letters.add(slot, key);
         this.sorted = undefined;
-        this.letters.add(key);
-      }
-      ids.push(id);
+      } else this.idsAt[slot] = appended(this.idsAt[slot]!, id);
       this.flat = undefined;
     }
     const simple = name.toLowerCase();
-    const uses = this.simpleNames.get(simple) ?? 0;
-    if (uses === 0 && simple.length > TRIGRAM_KEY_MAX) this.longNames.add(simple);
-    else if (uses === 0) for (const t of new Set(trigrams(simple))) addTo(this.byTrigram, t, simple);
-    this.simpleNames.set(simple, uses + 1);
-    for (const w of new Set(identifierTokens(qualified))) addTo(this.byWord, w, id);
+    const slot = this.slotOf.get(simple)!;
+    if (this.simpleUses[slot]++ === 0) {
+      if (simple.length > TRIGRAM_KEY_MAX) this.longNames.add(simple);
+      else for (const t of new Set(trigrams(simple))) this.byTrigram.set(t, appended(this.byTrigram.get(t), slot));
+    }
+    for (const w of new Set(identifierTokens(qualified))) this.byWord.set(w, appended(this.byWord.get(w), id));
   }
 
   remove(id: Id, name: string, qualified: string): void {
-    for (const key of keysOf(name, qualified)) {
-      const ids = this.byKey.get(key);
-      const at = ids?.indexOf(id) ?? -1;
-      if (!ids || at < 0) continue;
-      ids.splice(at, 1);
-      this.flat = undefined;
-      if (ids.length) continue;
-      this.byKey.delete(key);
-      this.sorted = undefined;
-      this.letters.remove(key);
-    }
     const simple = name.toLowerCase();
-    const uses = (this.simpleNames.get(simple) ?? 1) - 1;
-    if (uses > 0) this.simpleNames.set(simple, uses);
-    else {
-      this.simpleNames.delete(simple);
+    const simpleSlot = this.slotOf.get(simple);
+    // The simple name's trigrams first: they are listed by slot, and the slot goes with the key's last id.
+    if (simpleSlot !== undefined && includes(this.idsAt[simpleSlot]!, id) && --this.simpleUses[simpleSlot] === 0) {
       if (simple.length > TRIGRAM_KEY_MAX) this.longNames.delete(simple);
-      else for (const t of new Set(trigrams(simple))) removeFrom(this.byTrigram, t, simple);
+      else for (const t of new Set(trigrams(simple))) removeFrom(this.byTrigram, t, simpleSlot);
+    }
+    for (const key of keysOf(name, qualified)) {
+      const slot = this.slotOf.get(key);
+      if (slot === undefined) continue;
+      const ids = this.idsAt[slot]!;
+      if (!includes(ids, id)) continue;
+      this.flat = undefined;
+      const left = without(ids, id);
+      this.idsAt[slot] = left;
+      if (left !== undefined) continue;
+      this.slotOf.delete(key);
+      this.keyAt[slot] = undefined;
+      this.letters.remove(slot, key);
+      this.free.push(slot);
+      this.sorted = undefined;
     }
     for (const w of new Set(identifierTokens(qualified))) removeFrom(this.byWord, w, id);
   }
 
   /** Ids whose simple or qualified name is exactly `q` (lower case). */
   exact(q: string): readonly Id[] {
-    return this.byKey.get(q) ?? [];
+    return this.idsOf(q);
   }
 
   /** Ids of names starting with `q`, to `visit`: see prefixRun. */
@@ -88,12 +103,12 @@ export class NameIndex<Id = string> {
    * with `q` is in it twice): a binary search in the sorted keys for the first and the last key with the prefix.
    */
   prefixRun(q: string): { ids: readonly Id[]; from: number; to: number } {
-    const keys = (this.sorted ??= [...this.byKey.keys()].sort());
+    const keys = (this.sorted ??= [...this.slotOf.keys()].sort());
     if (!this.flat) {
       const starts = new Int32Array(keys.length + 1);
       const ids: Id[] = [];
       keys.forEach((k, i) => {
-        for (const id of this.byKey.get(k)!) ids.push(id);
+        forEachId(this.idsAt[this.slotOf.get(k)!]!, (id) => ids.push(id));
         starts[i + 1] = ids.length;
       });
       this.flat = { starts, ids };
@@ -113,43 +128,57 @@ export class NameIndex<Id = string> {
    */
   substring(q: string, visit: (id: Id) => void, afterPrefix = false): void {
     const skip = (key: string) => !key.includes(q) || (afterPrefix && key.startsWith(q));
-    let keys: Iterable<string> = this.simpleNames.keys();
-    if (q.length >= 3) {
-      for (const key of this.longNames) if (!skip(key)) this.byKey.get(key)!.forEach((id) => visit(id));
-      const postings = [...new Set(trigrams(q))].map((t) => this.byTrigram.get(t));
-      if (postings.some((p) => !p)) return;
-      postings.sort((a, b) => a!.length - b!.length);
-      keys = postings[0]!;
+    const visitKey = (key: string) => {
+      if (!skip(key)) forEachId(this.idsAt[this.slotOf.get(key)!]!, visit);
+    };
+    if (q.length < 3) {
+      // Too short for trigrams: every simple name is checked.
+      for (const [key, slot] of this.slotOf) if (this.simpleUses[slot] > 0) visitKey(key);
+      return;
     }
-    for (const key of keys) if (!skip(key)) this.byKey.get(key)!.forEach((id) => visit(id));
+    this.longNames.forEach(visitKey);
+    const postings = [...new Set(trigrams(q))].map((t) => this.byTrigram.get(t));
+    if (postings.some((p) => p === undefined)) return;
+    const lists = postings.map((p) => (typeof p === 'number' ? [p] : p!)).sort((a, b) => a.length - b.length);
+    for (const slot of lists[0]) visitKey(this.keyAt[slot]!);
   }
 
   /** Ids whose qualified name has every one of `words` (lower case) among its words. */
   withWords(words: readonly string[]): Iterable<Id> {
     const postings = words.map((w) => this.byWord.get(w));
-    if (!postings.length || postings.some((p) => !p)) return [];
-    postings.sort((a, b) => a!.length - b!.length);
-    const [first, ...rest] = postings as Id[][];
+    if (!postings.length || postings.some((p) => p === undefined)) return [];
+    const lists = postings.map((p) => listOf(p!)).sort((a, b) => a.length - b.length);
+    const [first, ...rest] = lists;
     if (!rest.length) return first;
     // The other words' ids as sets for this query only (kept as arrays: a Set per word cost ~3× as much).
     const others = rest.map((p) => new Set(p));
     return first.filter((id) => others.every((p) => p.has(id)));
   }
 
-
   /**
    * Keys that hold every character of `q` (lower case): a superset of the keys with `q`'s letters in order, from
    * the intersected character bitmaps, so the letters-in-order match checks only these instead of every name.
    */
   withLettersOf(q: string, visit: (key: string) => void): void {
-    this.letters.candidates(q, visit);
+    this.letters.candidates(q, (slot) => {
+      const key = this.keyAt[slot];
+      if (key !== undefined) visit(key);
+    });
   }
 
   idsOf(key: string): readonly Id[] {
-    return this.byKey.get(key) ?? [];
+    const slot = this.slotOf.get(key);
+    return slot === undefined ? [] : listOf(this.idsAt[slot]!);
   }
 }
 
+function removeFrom<K, V>(map: Map<K, V | V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined || !includes(list, value)) return;
+  const left = without(list, value);
+  if (left === undefined) map.delete(key);
+  else map.set(key, left);
+}
 
 /** Character classes of the bitmaps: a–z, 0–9, `_`, `.`, `$`, and one for everything else (so the filter stays a superset). */
 const CLASSES = 40;
@@ -163,45 +192,35 @@ function classOf(code: number): number {
 }
 
 /**
- * Keys by slot number, and for each character class a bitmap of the slots whose key holds that character.
+ * For each character class a bitmap of the key slots whose key holds that character (NameIndex numbers the keys).
  * Intersecting a query's bitmaps is a few thousand word ANDs at a million lines (~100k keys); only the keys left
- * are compared letter by letter. Slots of removed keys are reused.
+ * are compared letter by letter.
  */
-class LetterPostings {
-  private readonly slotOf = new Map<string, number>();
-  private readonly keyAt: (string | undefined)[] = [];
-  private readonly free: number[] = [];
+class LetterBitmaps {
   private bits: Uint32Array[] = Array.from({ length: CLASSES }, () => new Uint32Array(64));
+  /** One past the highest slot ever set. */
+  private slots = 0;
 
-  add(key: string): void {
-    if (this.slotOf.has(key)) return;
-    const slot = this.free.pop() ?? this.keyAt.length;
-    this.keyAt[slot] = key;
-    this.slotOf.set(key, slot);
+  add(slot: number, key: string): void {
     if (slot >> 5 >= this.bits[0].length) this.bits = this.bits.map((b) => grow(b, (slot >> 5) + 1));
+    this.slots = Math.max(this.slots, slot + 1);
     for (const c of classesOf(key)) this.bits[c][slot >> 5] |= 1 << (slot & 31);
   }
 
-  remove(key: string): void {
-    const slot = this.slotOf.get(key);
-    if (slot === undefined) return;
-    this.slotOf.delete(key);
-    this.keyAt[slot] = undefined;
-    this.free.push(slot);
+  remove(slot: number, key: string): void {
     for (const c of classesOf(key)) this.bits[c][slot >> 5] &= ~(1 << (slot & 31));
   }
 
-  candidates(q: string, visit: (key: string) => void): void {
+  candidates(q: string, visit: (slot: number) => void): void {
     const maps = [...classesOf(q)].map((c) => this.bits[c]);
     if (!maps.length) return;
-    const words = (this.keyAt.length + 31) >> 5;
+    const words = (this.slots + 31) >> 5;
     for (let w = 0; w < words; w++) {
       let word = maps[0][w];
       for (let i = 1; i < maps.length && word; i++) word &= maps[i][w];
       while (word) {
         const low = word & -word;
-        const key = this.keyAt[(w << 5) | (31 - Math.clz32(low))];
-        if (key !== undefined) visit(key);
+        visit((w << 5) | (31 - Math.clz32(low)));
         word ^= low;
       }
     }
@@ -243,19 +262,4 @@ function trigrams(s: string): string[] {
   const out: string[] = [];
   for (let i = 0; i + 3 <= s.length; i++) out.push(s.slice(i, i + 3));
   return out;
-}
-
-/** Adds `value` to `key`'s list (the callers add a value to a key at most once). */
-function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-function removeFrom<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  const at = list?.indexOf(value) ?? -1;
-  if (!list || at < 0) return;
-  list.splice(at, 1);
-  if (!list.length) map.delete(key);
 }
