@@ -33,11 +33,11 @@ export interface PersistedWiki {
 }
 
 /**
- * The file as pieces to be written end to end (the segment is one of them, not copied), and the wiki's pages with
+ * The file as pieces to be written end to end (the segment's pieces among them, not copied), and the wiki's pages with
  * their markdown read from what was deflated for the file when first read: the caller keeps those instead of the
  * pages' text (at 3M lines ~30 MB of characters, most never read again), as a warm start that loaded them would.
  */
-export function encodeRetrievalFile(segment: Buffer, wiki: PersistedWiki | undefined): { pieces: Buffer[]; pages?: WikiPage[] } {
+export function encodeRetrievalFile(segment: readonly Buffer[], wiki: PersistedWiki | undefined): { pieces: Buffer[]; pages?: WikiPage[] } {
   const markdown = wiki?.pages.map((p) => deflateRawSync(Buffer.from(p.markdown, 'utf8'))) ?? [];
   const ranks = Buffer.alloc(8 * (wiki?.ranks?.length ?? 0));
   wiki?.ranks?.forEach((r, i) => ranks.writeDoubleLE(r, 8 * i));
@@ -46,11 +46,12 @@ export function encodeRetrievalFile(segment: Buffer, wiki: PersistedWiki | undef
   const fixed = Buffer.alloc(HEAD);
   fixed.writeUInt32LE(MAGIC, 0);
   fixed.writeUInt32LE(RETRIEVAL_FILE_FORMAT, 4);
-  fixed.writeUInt32LE(segment.length, 8);
+  const segmentLength = segment.reduce((n, b) => n + b.length, 0);
+  fixed.writeUInt32LE(segmentLength, 8);
   fixed.writeUInt32LE(json.length, 12);
-  const pad = Buffer.alloc((4 - (segment.length % 4)) % 4);
+  const pad = Buffer.alloc((4 - (segmentLength % 4)) % 4);
   const pages = wiki?.pages.map(({ markdown: _, ...page }, i) => withDeflatedMarkdown(page, markdown[i]));
-  return { pieces: [fixed, segment, pad, json], pages };
+  return { pieces: [fixed, ...segment, pad, json], pages };
 }
 
 /** The segment's bytes (a view) and the wiki, checked field by field; throws saying what is wrong. */

@@ -235,7 +235,7 @@ export class RetrievalIndex implements Disposable {
     this.savedWikiKey = this.pagesKey;
     // The ranks only while the graph is at the version the key was made for (an edit since makes other ranks).
     const ranks = this.graph.version === this.currentVersion ? { ranks: this.symbolRanks() } : {};
-    const { pieces: bytes, pages } = encodeRetrievalFile(index.encode(), this.pagesKey === undefined ? undefined : { key: this.pagesKey, hash: this.pagesVersion ?? pagesHash(this.pages), pages: this.pages, ...ranks });
+    const { pieces: bytes, pages } = encodeRetrievalFile(index.encodePieces(), this.pagesKey === undefined ? undefined : { key: this.pagesKey, hash: this.pagesVersion ?? pagesHash(this.pages), pages: this.pages, ...ranks });
     if (pages) {
       // The same pages, their markdown read from the deflated bytes when a snippet or wiki_page needs it.
       this.pagesVersion ??= pagesHash(this.pages);

@@ -461,10 +461,11 @@ export function mergeSegments(segments: readonly Segment[], alive: readonly Uint
 }
 
 /**
- * The segment as one buffer: a header (magic, format, counts, the owners as JSON), then each array 4-byte aligned,
- * so that `decodeSegment` makes views over the bytes instead of copies.
+ * The segment serialised, as pieces to be written end to end: a header (magic, format, counts, the owners as JSON),
+ * then each array 4-byte aligned, so that `decodeSegment` makes views over the bytes instead of copies. The arrays
+ * are views over the segment's own, not copies (saving the first build does not hold the segment twice).
  */
-export function encodeSegment(s: Segment): Buffer {
+export function segmentPieces(s: Segment): Buffer[] {
   const head = Buffer.from(JSON.stringify({ owners: s.owners, versions: s.versions }), 'utf8');
   const arrays: Uint8Array[] = [s.termOffsets, s.postOffsets, s.titleLen, s.textLen, s.docOwner, s.docIdOffsets, s.termBytes, s.postings, s.docIdBytes].map(
     (a) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength),
@@ -479,12 +480,12 @@ export function encodeSegment(s: Segment): Buffer {
   arrays.forEach((a, i) => fixed.writeUInt32LE(a.byteLength, 20 + 4 * i));
   pieces.push(fixed, head, Buffer.alloc(pad(head.length)));
   for (const a of arrays) pieces.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.alloc(pad(a.byteLength)));
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 const pad = (n: number) => (4 - (n % 4)) % 4;
 
-/** Reads a buffer written by `encodeSegment`, checking every bound a search relies on; throws on anything else. */
+/** Reads the bytes of `segmentPieces` (end to end), checking every bound a search relies on; throws on anything else. */
 export function decodeSegment(bytes: Buffer): Segment {
   // Views need 4-byte alignment: a buffer that is not aligned is copied once.
   const buf = bytes.byteOffset % 4 === 0 ? bytes : Buffer.from(bytes);

@@ -1,4 +1,4 @@
-import { decodeSegment, docIdAt, encodeSegment, lowerBound, mergeSegments, postingBytes, readPostings, type Segment, SegmentBuilder, termAt, type TextEntry } from './term-segment';
+import { decodeSegment, docIdAt, lowerBound, mergeSegments, postingBytes, readPostings, type Segment, SegmentBuilder, segmentPieces, termAt, type TextEntry } from './term-segment';
 import { textTerms } from './tokenize';
 
 /**
@@ -102,7 +102,11 @@ export class TextIndex {
 
   /** Replaces everything with a persisted segment (see `encode`). Throws if the bytes are not one. */
   load(bytes: Buffer): void {
-    const s = decodeSegment(bytes);
+    this.hold(decodeSegment(bytes));
+  }
+
+  /** Replaces everything with one segment. */
+  private hold(s: Segment): void {
     this.segments = [];
     this.alive = [];
     this.owners.clear();
@@ -135,15 +139,22 @@ export class TextIndex {
 
   /** Folds every segment and the overlay into one, and returns it serialised (what is saved). */
   encode(): Buffer {
+    return Buffer.concat(this.encodePieces());
+  }
+
+  /**
+   * What `encode` returns, as pieces to be written end to end, views over the one segment the index then holds: the
+   * first build's segment is not copied into one buffer and read back (at 1M lines ~18 MB more at the build's peak).
+   */
+  encodePieces(): Buffer[] {
     this.seal();
     const ownerAlive = (seg: number, k: number) => !!this.owners.get(this.segments[seg].owners[k])?.places.some((p) => p.seg === seg);
     // One segment with nothing dead in it (the first build) is what merging it would make: encoded as it is, not
     // copied term by term first (at 3M lines a second segment's worth of memory, and its postings as objects).
     const whole = this.segments.length === 1 && this.alive[0].every((a) => a === 1) && this.segments[0].owners.every((_, k) => ownerAlive(0, k));
-    const merged = whole ? this.segments[0] : mergeSegments(this.segments, this.alive, ownerAlive);
-    const bytes = encodeSegment(merged);
-    this.load(bytes);
-    return bytes;
+    if (!whole) this.hold(mergeSegments(this.segments, this.alive, ownerAlive));
+    this.changedSinceMerge = 0;
+    return segmentPieces(this.segments[0]);
   }
 
   private seal(): void {

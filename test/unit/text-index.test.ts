@@ -172,6 +172,11 @@ describe('retrieval text index: MiniSearch answers from typed arrays', () => {
     const loaded = new TextIndex();
     loaded.load(bytes);
     for (const q of QUERIES) assertSameHits(loaded.search(q), miniHits(mini, q), q);
+    // The index encoded keeps its segment (the pieces are views over it, not read back from a copy): it answers
+    // the same, and gives the same pieces again.
+    for (const q of QUERIES) assertSameHits(whole.search(q), miniHits(mini, q), q);
+    assert.equal(whole.changedSinceMerge, 0);
+    assert.ok(Buffer.concat(whole.encodePieces()).equals(bytes));
   });
 
   it('adds a long owner in parts, also when a search seals the first part', () => {
