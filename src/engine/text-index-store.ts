@@ -16,7 +16,7 @@ export const TEXT_INDEX_DOMAIN = `sightline-text-index|${SEGMENT_FORMAT}`;
  * (wrong signature, another format) makes `load` throw, and the caller logs and rebuilds.
  */
 export class TextIndexStore implements TextIndexFile {
-  /** The file's bytes being read on the thread pool (see readAhead), until `load` takes them. */
+  /** The file's bytes being read by the worker (see readAhead), until `load` takes them. */
   private ahead?: Promise<Buffer | undefined>;
   /** The worker started ahead of readAhead (see prepareReadAhead), until readAhead or load. */
   private reader?: TouchingReader;
@@ -30,14 +30,16 @@ export class TextIndexStore implements TextIndexFile {
    * Starts reading the file off the main thread (the engine calls it when a warm start's pass is done): at a million
    * lines it is 18 MB, and the first touch of the fresh memory it is read into faults each page in (~190 ms at load
    * 10 on this sandbox even when the thread pool did the read: the kernel's copy did not map them), which the
-   * first `retrieve` paid on the thread that answers it, in the signature check. See readTouched. Nothing is
+   * first `retrieve` paid on the thread that answers it, in the signature check. See TouchingReader. Nothing is
    * believed yet: `load` checks the signature of what was read as it does of a file read then. A file missing or
    * unreadable now is looked for again by `load`.
    */
   readAhead(): void {
+    // Once reading, a second call must not start a worker that nothing would ever ask or end.
+    if (this.ahead) return;
     const reader = this.reader ?? new TouchingReader(this.file);
     this.reader = undefined;
-    this.ahead ??= reader.read().catch(() => fs.promises.readFile(this.file)).catch(() => undefined);
+    this.ahead = reader.read().catch(() => fs.promises.readFile(this.file)).catch(() => undefined);
   }
 
   /**
