@@ -3,7 +3,7 @@
 (function_declaration name: (identifier) @name) @def.function
 (generator_function_declaration name: (identifier) @name) @def.function
 (method_definition name: [(property_identifier) (private_property_identifier) (string) (computed_property_name)] @name) @def.function
-(variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)]) @def.function
+; `const f = () => …` is found with the declarators' function values (below, `@declarator`).
 (field_definition property: (property_identifier) @name value: [(arrow_function) (function_expression)]) @def.function
 (field_definition property: (property_identifier) @name) @def.field
 
@@ -55,7 +55,11 @@
 ; Only values that may hold a function already defined elsewhere (a function written in place is a symbol itself).
 ; One capture per value and no capture of the enclosing node (js-values.ts reads it for the few it keeps): most
 ; matches are dropped, and each capture costs a node built in JS.
-(variable_declarator name: (identifier) @value.name value: [(identifier) (member_expression) (call_expression) (binary_expression) (ternary_expression) (subscript_expression) (await_expression) (parenthesized_expression)] @value.ref)
+; Every declarator of a name, one pattern classified in extract.ts by its value's type: a function written in place is a
+; definition (`const f = () => …`), a value that may hold one is a value (`const f = api.start`, js-values.ts), the
+; rest nothing. Two patterns with type alternations (3 and 8 kinds) cost the query engine more than the declarators
+; whose value is neither.
+(variable_declarator name: (identifier) @value.name value: (_) @value.ref) @declarator
 (assignment_expression left: (identifier) @value.name right: [(identifier) (member_expression) (call_expression) (binary_expression) (ternary_expression) (subscript_expression) (await_expression) (parenthesized_expression)] @value.ref)
 (variable_declarator name: (identifier) @value.holder value: (object (pair key: (property_identifier) @value.name value: [(identifier) (member_expression)] @value.ref)))
 (return_statement [(identifier) (member_expression)] @value.return)

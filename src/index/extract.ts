@@ -5,9 +5,9 @@ import type { LanguageId } from './languages';
 import { docComment, signatureOf } from './documentation';
 import { mergeOverloads } from './overloads';
 import { rustUseImports } from './rust-use';
-import { functionValues } from './js-values';
+import { functionValues, VALUE_REFS } from './js-values';
 import { pythonValues } from './python-values';
-import { annotatedResult, assignedDefs, isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
+import { annotatedResult, assignedDefs, FUNCTION_VALUES, isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
 import { languageInfo } from './languages';
 import { withTypeBounds } from './type-bounds';
 import { repairEdits, repairTypeScript } from './ts-repair';
@@ -228,7 +228,13 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
     const defCap = match.captures.find((c) => c.name.startsWith('def.') && !NOT_DEF_CAPTURES.has(c.name));
     if (caps.has('package')) packageName = caps.get('package')!.text;
     else if (caps.has('scope.impl')) addImplScope(defs, caps);
-    else if (caps.has('assign')) {
+    else if (caps.has('declarator')) {
+      // One pattern for every JS/TS declarator of a name: its value's type (read once) says what it is.
+      const value = caps.get('value.ref')!;
+      const type = value.type;
+      if (FUNCTION_VALUES.has(type)) addDef(defs, caps.get('declarator')!, caps.get('value.name')!, 'function', match);
+      else if (VALUE_REFS.has(type)) valueMatches.push(match);
+    } else if (caps.has('assign')) {
       for (const d of assignedDefs(caps.get('assign')!, lang === 'javascript')) {
         putDef(defs, { node: d.node, nameNode: d.name, kind: d.kind, heritage: [], container: d.container, prototype: d.prototype });
       }

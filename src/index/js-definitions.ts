@@ -175,7 +175,8 @@ function closingAngle(text: string, open: number): number {
   return -1;
 }
 
-const FUNCTION_VALUES = new Set(['function_expression', 'arrow_function', 'generator_function']);
+/** A function written in place: what makes `const f = …` and `obj.p = …` definitions. */
+export const FUNCTION_VALUES: ReadonlySet<string> = new Set(['function_expression', 'arrow_function', 'generator_function']);
 /** Objects whose function properties are not members of a named object: `exports.f` and `module.exports.f` are top-level. */
 const NOT_CONTAINERS = new Set(['exports', 'module', 'window', 'globalThis', 'global', 'self']);
 

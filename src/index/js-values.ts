@@ -13,6 +13,13 @@ import type { CallRecord, ImportRecord, SymbolRecord, ValueRecord } from './reco
 
 const REF_MAX = 120;
 const FUNCTION_NODES = new Set(['function_expression', 'arrow_function', 'generator_function', 'function', 'class']);
+/**
+ * What a declarator's value must be to be recorded (the `@declarator` pattern matches every declarator of a name):
+ * a value that may hold a function defined elsewhere, or a local that shadows a module function of the same name.
+ */
+export const VALUE_REFS: ReadonlySet<string> = new Set([
+  'identifier', 'member_expression', 'call_expression', 'binary_expression', 'ternary_expression', 'subscript_expression', 'await_expression', 'parenthesized_expression',
+]);
 
 export type Locate = (offset: number) => { symbol?: number };
 
