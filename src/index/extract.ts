@@ -1,5 +1,5 @@
 import type { Edit, Node, Query, QueryMatch, Tree } from 'web-tree-sitter';
-import { Parser } from 'web-tree-sitter';
+import { CaptureQuantifier, Parser } from 'web-tree-sitter';
 import { loadLanguage } from './grammars';
 import type { LanguageId } from './languages';
 import { docComment, signatureOf } from './documentation';
@@ -221,31 +221,32 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
 
   // By rows: web-tree-sitter passes a query's index range to tree-sitter as bytes, where a node's index is in UTF-16 units.
   const options = range ? { matchLimit: QUERY_MATCH_LIMIT, startPosition: { row: range.firstRow, column: 0 }, endPosition: { row: range.lastRow + 1, column: 0 } } : { matchLimit: QUERY_MATCH_LIMIT };
+  const patternKinds = patternKindsOf(query);
   for (const match of query.matches(tree.rootNode, options)) {
     // A range also yields matches of nodes that only touch it: keep those that start inside.
     if (range && !match.captures.every((c) => c.node.startIndex >= range.startIndex && c.node.startIndex < range.endIndex)) continue;
-    const caps = captureMap(match);
-    const defCap = match.captures.find((c) => c.name.startsWith('def.') && !NOT_DEF_CAPTURES.has(c.name));
-    if (caps.has('package')) packageName = caps.get('package')!.text;
-    else if (caps.has('scope.impl')) addImplScope(defs, caps);
-    else if (caps.has('declarator')) {
+    const kind = patternKinds[match.patternIndex] ?? matchKind(captureMap(match));
+    if (kind === 'call') callMatches.push(match);
+    else if (kind === 'value') valueMatches.push(match);
+    else if (kind === 'bind') bindMatches.push(match);
+    else if (kind === 'declarator') {
       // One pattern for every JS/TS declarator of a name: its value's type (read once) says what it is.
-      const value = caps.get('value.ref')!;
+      const value = captureNamed(match, 'value.ref')!;
       const type = value.type;
-      if (FUNCTION_VALUES.has(type)) addDef(defs, caps.get('declarator')!, caps.get('value.name')!, 'function', match);
+      if (FUNCTION_VALUES.has(type)) addDef(defs, captureNamed(match, 'declarator')!, captureNamed(match, 'value.name')!, 'function', match);
       else if (VALUE_REFS.has(type)) valueMatches.push(match);
-    } else if (caps.has('assign')) {
-      for (const d of assignedDefs(caps.get('assign')!, lang === 'javascript')) {
+    } else if (kind === 'def' || kind === 'heritage') {
+      const defCap = match.captures.find((c) => isDefCapture(c.name))!;
+      if (kind === 'def') addDef(defs, defCap.node, captureNamed(match, 'name')!, defCap.name.slice(4) as SymbolKind, match);
+      else addHeritage(defs, defCap.node, match);
+    } else if (kind === 'assign') {
+      for (const d of assignedDefs(captureNamed(match, 'assign')!, lang === 'javascript')) {
         putDef(defs, { node: d.node, nameNode: d.name, kind: d.kind, heritage: [], container: d.container, prototype: d.prototype });
       }
-    }
-    else if (defCap && caps.has('name')) addDef(defs, defCap.node, caps.get('name')!, defCap.name.slice(4) as SymbolKind, match);
-    else if (defCap && match.captures.some((c) => c.name === 'def.heritage')) addHeritage(defs, defCap.node, match);
-    else if (caps.has('call') || caps.has('call.new') || caps.has('call.decorator')) callMatches.push(match);
-    else if (caps.has('import')) imports.push(...importsFrom(lang, caps));
-    else if (caps.has('reexport')) imports.push(reexportFrom(caps));
-    else if (caps.has('bind')) bindMatches.push(match);
-    else if (caps.has('value.ref') || caps.has('value.arg') || caps.has('value.return') || caps.has('value.export')) valueMatches.push(match);
+    } else if (kind === 'import') imports.push(...importsFrom(lang, captureMap(match)));
+    else if (kind === 'reexport') imports.push(reexportFrom(captureMap(match)));
+    else if (kind === 'package') packageName = captureNamed(match, 'package')!.text;
+    else if (kind === 'impl') addImplScope(defs, captureMap(match));
   }
 
   dropBareDuplicates(imports);
@@ -289,6 +290,71 @@ function captureMap(match: QueryMatch): Map<string, Node> {
   const map = new Map<string, Node>();
   for (const c of match.captures) if (!map.has(c.name)) map.set(c.name, c.node);
   return map;
+}
+
+function captureNamed(match: QueryMatch, name: string): Node | undefined {
+  for (const c of match.captures) if (c.name === name) return c.node;
+  return undefined;
+}
+
+/** What piecesFromTree makes of a match (see matchKind). */
+type MatchKind = 'package' | 'impl' | 'declarator' | 'assign' | 'def' | 'heritage' | 'call' | 'import' | 'reexport' | 'bind' | 'value' | 'none';
+
+/** The captures whose presence decides a match's kind (matchKind), besides the definitions' `def.<kind>`. */
+const KIND_CAPTURES = new Set(['package', 'scope.impl', 'declarator', 'assign', 'name', 'def.heritage', 'call', 'call.new', 'call.decorator', 'import', 'reexport', 'bind', 'value.ref', 'value.arg', 'value.return', 'value.export']);
+
+/** A definition's capture, `@def.<kind>` (not the helpers that go with one). */
+function isDefCapture(name: string): boolean {
+  return name.startsWith('def.') && !NOT_DEF_CAPTURES.has(name);
+}
+
+/** A match's kind from the names of its captures. */
+function matchKind(caps: ReadonlySet<string> | ReadonlyMap<string, unknown>): MatchKind {
+  let defCapture = false;
+  for (const name of caps.keys()) if (isDefCapture(name)) defCapture = true;
+  if (caps.has('package')) return 'package';
+  if (caps.has('scope.impl')) return 'impl';
+  if (caps.has('declarator')) return 'declarator';
+  if (caps.has('assign')) return 'assign';
+  if (defCapture && caps.has('name')) return 'def';
+  if (defCapture && caps.has('def.heritage')) return 'heritage';
+  if (caps.has('call') || caps.has('call.new') || caps.has('call.decorator')) return 'call';
+  if (caps.has('import')) return 'import';
+  if (caps.has('reexport')) return 'reexport';
+  if (caps.has('bind')) return 'bind';
+  if (caps.has('value.ref') || caps.has('value.arg') || caps.has('value.return') || caps.has('value.export')) return 'value';
+  return 'none';
+}
+
+const kindsByQuery = new WeakMap<Query, (MatchKind | undefined)[]>();
+
+/**
+ * Each pattern's kind, decided once per query from the captures the pattern always makes, so a match is sorted
+ * by its pattern index instead of a map of its captures (there are tens of thousands of matches a file set).
+ * A pattern whose deciding captures are optional (an alternation, `?`) is undefined: its matches are sorted one
+ * by one.
+ */
+function patternKindsOf(query: Query): (MatchKind | undefined)[] {
+  let kinds = kindsByQuery.get(query);
+  if (kinds) return kinds;
+  kinds = [];
+  for (let p = 0; p < query.patternCount(); p++) {
+    const always = new Set<string>();
+    let decided = true;
+    let defs = 0;
+    query.captureQuantifiers[p].forEach((q, id) => {
+      const name = query.captureNames[id];
+      const isDef = isDefCapture(name);
+      if (q === CaptureQuantifier.Zero || !(isDef || KIND_CAPTURES.has(name))) return;
+      if (q !== CaptureQuantifier.One && q !== CaptureQuantifier.OneOrMore) decided = false;
+      if (isDef) defs++;
+      always.add(name);
+    });
+    // Two definition captures: which one a match names first is the match's to say.
+    kinds.push(decided && defs <= 1 ? matchKind(always) : undefined);
+  }
+  kindsByQuery.set(query, kinds);
+  return kinds;
 }
 
 function addDef(defs: Map<number, Def>, node: Node, nameNode: Node, kind: SymbolKind, match: QueryMatch): void {
