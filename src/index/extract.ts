@@ -583,18 +583,30 @@ function enclosingLocator(ordered: Def[], symbolOfDef: Map<Def, number>): (offse
 }
 
 function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, text: string, js: boolean): CallRecord | undefined {
-  const caps = captureMap(match);
-  const nameNode = caps.get('call.name');
-  const callNode = caps.get('call') ?? caps.get('call.new') ?? caps.get('call.decorator');
+  // One pass over the captures (the first of a name counts), not a Map per call.
+  let nameNode: Node | undefined;
+  let plain: Node | undefined;
+  let created: Node | undefined;
+  let decorated: Node | undefined;
+  let receiverNode: Node | undefined;
+  let element = false;
+  for (const c of match.captures) {
+    if (c.name === 'call.name') nameNode ??= c.node;
+    else if (c.name === 'call') plain ??= c.node;
+    else if (c.name === 'call.new') created ??= c.node;
+    else if (c.name === 'call.decorator') decorated ??= c.node;
+    else if (c.name === 'call.receiver') receiverNode ??= c.node;
+    else if (c.name === 'call.element') element = true;
+  }
+  const callNode = plain ?? created ?? decorated;
   if (!nameNode || !callNode) return undefined;
-  const receiverNode = caps.get('call.receiver');
   // Whitespace is dropped (`a\n  .b` → `a.b`) except after `new`, so `new Foo().bar()` keeps its constructor.
   // A receiver's length is checked before its text is copied: in a long chain (`a.b().b()…`) every call's
   // receiver is the whole chain before it, and copying each would make indexing quadratic.
   // The receiver's text is cut from the source: `receiverNode.text` would read its end offset from WASM again.
   const receiverEnd = receiverNode?.endIndex ?? 0;
   const rawTooLong = receiverNode !== undefined && receiverEnd - receiverNode.startIndex > RECEIVER_RAW_MAX;
-  let receiver = rawTooLong ? '<expr>' : receiverNode ? text.slice(receiverNode.startIndex, receiverEnd).replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ') : undefined;
+  let receiver = rawTooLong ? '<expr>' : receiverNode ? compactReceiver(text.slice(receiverNode.startIndex, receiverEnd)) : undefined;
   if (receiver && receiver.length > RECEIVER_MAX) receiver = '<expr>';
   // `Effect.gen(function* () { …many lines… }).pipe(…)`: a JS/TS receiver too long to keep that is one call of a plain
   // path keeps its callee (`Effect.gen(…)`), whose declared result types the receiver as a shorter call's would.
@@ -605,13 +617,19 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
   return {
     name: nameNode.text,
     receiver,
-    constructs: caps.has('call.new') ? true : undefined,
+    constructs: created ? true : undefined,
     line: nameNode.startPosition.row + 1,
     character: codePointColumn(text, nameNode.startIndex),
     enclosing: locate(callNode.startIndex).symbol,
-    decorator: caps.has('call.decorator') ? true : undefined,
-    element: caps.has('call.element') ? true : undefined,
+    decorator: decorated ? true : undefined,
+    element: element || undefined,
   };
+}
+
+/** A receiver's text without whitespace, except after `new`; most have none to drop, and skip the three passes. */
+function compactReceiver(raw: string): string {
+  if (!/[\s\0]/.test(raw)) return raw;
+  return raw.replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ');
 }
 
 /**
