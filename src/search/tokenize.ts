@@ -24,6 +24,83 @@ export function splitIdentifier(word: string): string[] {
 /** Every word of a text, and for compound identifiers their parts as well (all lower case, stop words kept). */
 export function identifierTokens(text: string): string[] {
   const out: string[] = [];
+  // ASCII text (nearly all code and names) is cut by its character codes, as the regular expressions below would
+  // cut it: they allocated a match array, a RegExp and several strings per word, ~3 kB per symbol name (some 500 MB
+  // of garbage for the name indexes of a million lines), which kept the young generation full and growing.
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return unicodeTokens(text, out);
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0;
+    if (isAsciiWord(c)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      asciiWordTokens(text, start, i, out);
+      start = -1;
+    }
+  }
+  return out;
+}
+
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 4;
+const SEPARATOR = 8;
+/** What each ASCII character is to a word: a lower- or upper-case letter, a digit, `_`/`$` (in words, between parts). */
+const ASCII = new Uint8Array(128);
+for (let c = 97; c <= 122; c++) ASCII[c] = LOWER;
+for (let c = 65; c <= 90; c++) ASCII[c] = UPPER;
+for (let c = 48; c <= 57; c++) ASCII[c] = DIGIT;
+ASCII[95] = ASCII[36] = SEPARATOR;
+
+function isAsciiWord(c: number): boolean {
+  return c < 0x80 && ASCII[c] !== 0;
+}
+
+/**
+ * The tokens of the ASCII word text[from, to), as `unicodeTokens` gives them: a plain lower-case word as it is,
+ * else the word without leading and trailing `_`/`$`, lower-cased, then its parts if it has more than one. Parts are
+ * split at `_`/`$` and where splitIdentifier's rules put a space: lower case or digit before upper case, upper case
+ * before upper then lower case, letter before digit (each decided by the original characters: a space one rule
+ * inserts never makes or breaks another's match).
+ */
+function asciiWordTokens(text: string, from: number, to: number, out: string[]): void {
+  let plain = true;
+  for (let i = from; i < to && plain; i++) plain = (ASCII[text.charCodeAt(i)] & (LOWER | DIGIT)) !== 0;
+  if (plain) {
+    out.push(text.slice(from, to));
+    return;
+  }
+  let first = from;
+  let last = to;
+  while (first < last && ASCII[text.charCodeAt(first)] === SEPARATOR) first++;
+  while (last > first && ASCII[text.charCodeAt(last - 1)] === SEPARATOR) last--;
+  if (first === last) return;
+  // The parts are cut from the whole word lower-cased (they lie within it): one string each.
+  const whole = text.slice(first, last).toLowerCase();
+  out.push(whole);
+  const at = out.length;
+  let partStart = -1;
+  for (let i = from; i <= to; i++) {
+    const kind = i < to ? ASCII[text.charCodeAt(i)] : SEPARATOR;
+    const before = i > from ? ASCII[text.charCodeAt(i - 1)] : SEPARATOR;
+    const after = i + 1 < to ? ASCII[text.charCodeAt(i + 1)] : SEPARATOR;
+    const boundary =
+      kind === SEPARATOR ||
+      (kind === UPPER && (before === LOWER || before === DIGIT)) ||
+      (kind === UPPER && before === UPPER && after === LOWER) ||
+      (kind === DIGIT && (before === LOWER || before === UPPER));
+    if (boundary && partStart >= 0) {
+      out.push(whole.slice(partStart - first, i - first));
+      partStart = -1;
+    }
+    if (kind !== SEPARATOR && partStart < 0) partStart = i;
+  }
+  // One part is the whole word again: only a compound's parts are added.
+  if (out.length - at === 1) out.pop();
+}
+
+/** identifierTokens by regular expressions over Unicode letters and numbers: any text, and the reference for ASCII. */
+export function unicodeTokens(text: string, out: string[] = []): string[] {
   for (const word of text.match(WORD) ?? []) {
     // Most words of code and prose are plain lower case: no parts to find, and this is the hot path.
     if (/^[a-z0-9]+$/.test(word)) {
