@@ -1,4 +1,4 @@
-import { textTerms } from './tokenize';
+import { forEachTextTerm } from './tokenize';
 
 /**
  * One immutable piece of the BM25 text index behind `retrieve`, laid out to load without per-entry work: a term
@@ -185,7 +185,9 @@ class PostingStreams {
       const offset = from % CHUNK;
       // The stream ends in this slice when its write position is in it.
       const to = stop >= from && stop <= link ? stop : link;
-      out.set(chunk.subarray(offset, offset + to - from), at);
+      // Most slices are a few bytes: copied by hand rather than through a view made for each.
+      if (to - from > 64) out.set(chunk.subarray(offset, offset + to - from), at);
+      else for (let k = 0; k < to - from; k++) out[at + k] = chunk[offset + k];
       at += to - from;
       if (to === stop) return at;
       from = chunk[offset + to - from] | (chunk[offset + to - from + 1] << 8) | (chunk[offset + to - from + 2] << 16) | (chunk[offset + to - from + 3] << 24);
@@ -292,6 +294,12 @@ class ByteWriter {
 export class SegmentBuilder {
   private readonly termIds = new Map<string, number>();
   private readonly terms: string[] = [];
+  /** Counting a field's terms (see field): by term id, the stamp of the last field it was met in and its count there; the ids met. */
+  private fieldStamp = 0;
+  private distinct = 0;
+  private stamps = new Uint32Array(1024);
+  private tfs = new Uint32Array(1024);
+  private met = new Uint32Array(256);
   /** The postings of term id t's field f in stream 2t + f, coded (let go of by `seal`). */
   private postings = new PostingStreams();
   private readonly docIds: string[] = [];
@@ -326,19 +334,36 @@ export class SegmentBuilder {
 
   /** Posts one field's terms; returns how many distinct terms it has. */
   private field(doc: number, field: 0 | 1, text: string): number {
-    const counts = new Map<string, number>();
-    for (const t of textTerms(text)) if (t) counts.set(t, (counts.get(t) ?? 0) + 1);
-    for (const [term, count] of counts) {
-      let id = this.termIds.get(term);
-      if (id === undefined) {
-        id = this.terms.length;
-        this.termIds.set(term, id);
-        this.terms.push(term);
-      }
-      this.postings.post(id * 2 + field, doc, Math.min(count, MAX_TF));
-    }
-    return counts.size;
+    // Each term's count in this field, by term id: the field's stamp marks the terms met in it, listed in the order
+    // first met (no map per field: the build makes two per entry, and a body's grew while it was counted).
+    this.fieldStamp++;
+    this.distinct = 0;
+    forEachTextTerm(text, this.count);
+    for (let i = 0; i < this.distinct; i++) this.postings.post(this.met[i] * 2 + field, doc, Math.min(this.tfs[this.met[i]], MAX_TF));
+    return this.distinct;
   }
+
+  /** Counts one term of the field being posted (see field). */
+  private readonly count = (term: string): void => {
+    if (!term) return;
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.termIds.set(term, id);
+      this.terms.push(term);
+    }
+    if (id >= this.stamps.length) {
+      this.stamps = grown(this.stamps, id + 1);
+      this.tfs = grown(this.tfs, id + 1);
+    }
+    if (this.stamps[id] !== this.fieldStamp) {
+      this.stamps[id] = this.fieldStamp;
+      this.tfs[id] = 0;
+      if (this.distinct === this.met.length) this.met = grown(this.met, this.distinct + 1);
+      this.met[this.distinct++] = id;
+    }
+    this.tfs[id]++;
+  };
 
   /**
    * The segment: the dictionary sorted and each term's coded postings copied in its order into an array of their
@@ -378,6 +403,13 @@ export class SegmentBuilder {
       versions: this.versions,
     };
   }
+}
+
+/** A copy of `a` with room for at least `atLeast` (twice its length if that is more). */
+function grown(a: Uint32Array, atLeast: number): Uint32Array<ArrayBuffer> {
+  const bigger = new Uint32Array(Math.max(atLeast, 2 * a.length));
+  bigger.set(a);
+  return bigger;
 }
 
 /** How many bytes `ByteWriter.varint` writes for `v`. */

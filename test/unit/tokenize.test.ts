@@ -4,8 +4,9 @@ import * as path from 'node:path';
 import { identifierTokens, unicodeTokens } from '../../src/search/tokenize';
 
 /**
- * identifierTokens cuts ASCII text by character codes (allocation-light: the name indexes call it for every symbol)
- * and anything else by regular expressions over Unicode classes (`unicodeTokens`): both must give the same tokens.
+ * identifierTokens cuts ASCII words by character codes (allocation-light: the name and text indexes call it for every
+ * symbol and entry) and other words by regular expressions over Unicode classes, as `unicodeTokens` cuts any text:
+ * both must give the same tokens.
  */
 describe('identifier tokens', () => {
   it('splits compound names into their words and keeps the whole name', () => {
@@ -15,13 +16,16 @@ describe('identifier tokens', () => {
     assert.deepEqual(identifierTokens('naïveCafé x'), ['naïvecafé', 'naïve', 'café', 'x']);
   });
 
-  it('cuts ASCII text as the regular expressions do (random words, and the source of this repository)', () => {
+  it('cuts text as the regular expressions do (random words, ASCII and not, and the source of this repository)', () => {
     let seed = 11;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const alphabet = 'aAbBzZ09_$ .:-(x';
-    for (let n = 0; n < 20000; n++) {
-      const text = Array.from({ length: 1 + Math.floor(next() * 14) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
-      assert.deepEqual(identifierTokens(text), unicodeTokens(text), JSON.stringify(text));
+    // ASCII, then words with other letters and numbers among them (accented, CJK, astral, superscript and Roman
+    // numerals), punctuation that is not a word character, and a lone surrogate.
+    for (const alphabet of [['a', 'A', 'b', 'B', 'z', 'Z', '0', '9', '_', '$', ' ', '.', ':', '-', '(', 'x'], ['a', 'B', 'Z', '9', '_', '$', ' ', 'é', 'É', '東', '𝒜', '²', 'Ⅻ', '—', '·', '\ud800']]) {
+      for (let n = 0; n < 20000; n++) {
+        const text = Array.from({ length: 1 + Math.floor(next() * 14) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+        assert.deepEqual(identifierTokens(text), unicodeTokens(text), JSON.stringify(text));
+      }
     }
     let files = 0;
     for (const dir of ['src/search', 'src/graph', 'src/index', 'bench']) {
