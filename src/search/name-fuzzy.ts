@@ -47,38 +47,41 @@ export class NameFuzzy {
   /** Adds a symbol's names under its slot (a slot is added at most once until removed). */
   add(slot: number, name: string, qualified: string): void {
     if (slot >= this.lengths[0].length) this.lengths = this.lengths.map((l) => grow(l, slot + 1));
-    [name, qualified].forEach((text, field) => {
-      const counts = termCounts(text);
-      this.lengths[field][slot] = counts.size;
-      this.lengthSums[field] += counts.size;
-      for (const [term, tf] of counts) {
-        let id = this.termIds.get(term);
-        if (id === undefined) {
-          id = this.terms.length;
-          this.termIds.set(term, id);
-          this.terms.push(term);
-          this.postings.push(undefined, undefined);
-          this.sorted = undefined;
-        }
-        const at = 2 * id + field;
-        this.postings[at] = appended(this.postings[at], slot * TF_SPAN + Math.min(tf, TF_SPAN - 1));
-      }
-    });
+    this.addField(slot, 0, name);
+    this.addField(slot, 1, qualified);
     this.docs++;
+  }
+
+  private addField(slot: number, field: 0 | 1, text: string): void {
+    const distinct = forEachTerm(text, (term, tf) => {
+      let id = this.termIds.get(term);
+      if (id === undefined) {
+        id = this.terms.length;
+        this.termIds.set(term, id);
+        this.terms.push(term);
+        this.postings.push(undefined, undefined);
+        this.sorted = undefined;
+      }
+      const at = 2 * id + field;
+      this.postings[at] = appended(this.postings[at], slot * TF_SPAN + Math.min(tf, TF_SPAN - 1));
+    });
+    this.lengths[field][slot] = distinct;
+    this.lengthSums[field] += distinct;
   }
 
   /** Removes what `add` added for this slot, with the same names. */
   remove(slot: number, name: string, qualified: string): void {
-    [name, qualified].forEach((text, field) => {
-      const counts = termCounts(text);
-      this.lengthSums[field] -= counts.size;
-      for (const [term, tf] of counts) {
-        const at = 2 * this.termIds.get(term)! + field;
-        const list = this.postings[at];
-        if (list !== undefined) this.postings[at] = without(list, slot * TF_SPAN + Math.min(tf, TF_SPAN - 1));
-      }
-    });
+    this.removeField(slot, 0, name);
+    this.removeField(slot, 1, qualified);
     this.docs--;
+  }
+
+  private removeField(slot: number, field: 0 | 1, text: string): void {
+    this.lengthSums[field] -= forEachTerm(text, (term, tf) => {
+      const at = 2 * this.termIds.get(term)! + field;
+      const list = this.postings[at];
+      if (list !== undefined) this.postings[at] = without(list, slot * TF_SPAN + Math.min(tf, TF_SPAN - 1));
+    });
   }
 
   /**
@@ -141,11 +144,23 @@ export class NameFuzzy {
   }
 }
 
-/** Each word of a name and how often it occurs. */
-function termCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const t of identifierTokens(text)) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return counts;
+/**
+ * Each distinct word of a name with how often it occurs, in the order of first occurrence; returns how many. A
+ * name has a few words: counted in its token array, with no map per name (two per symbol, ~25 MB of garbage at a
+ * million lines).
+ */
+function forEachTerm(text: string, visit: (term: string, tf: number) => void): number {
+  const tokens = identifierTokens(text);
+  let distinct = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const term = tokens[i];
+    if (tokens.indexOf(term) < i) continue;
+    let tf = 1;
+    for (let j = i + 1; j < tokens.length; j++) if (tokens[j] === term) tf++;
+    visit(term, tf);
+    distinct++;
+  }
+  return distinct;
 }
 
 function grow(lengths: Uint16Array, atLeast: number): Uint16Array<ArrayBuffer> {

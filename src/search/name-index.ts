@@ -38,27 +38,40 @@ export class NameIndex<Id = string> {
   private readonly letters = new LetterBitmaps();
 
   add(id: Id, name: string, qualified: string): void {
-    for (const key of keysOf(name, qualified)) {
-      let slot = this.slotOf.get(key);
-      if (slot === undefined) {
-        slot = this.free.pop() ?? this.keyAt.length;
-        this.slotOf.set(key, slot);
-        this.keyAt[slot] = key;
-        this.idsAt[slot] = id;
-        if (slot >= this.simpleUses.length) this.simpleUses = grow(this.simpleUses, slot + 1);
-        this.simpleUses[slot] = 0;
-        this.letters.add(slot, key);
-        this.sorted = undefined;
-      } else this.idsAt[slot] = appended(this.idsAt[slot]!, id);
-      this.flat = undefined;
-    }
+    // keysOf's keys, without an array or a second lower-casing per symbol (the build runs over every symbol).
     const simple = name.toLowerCase();
-    const slot = this.slotOf.get(simple)!;
+    const slot = this.addKey(simple, id);
+    const full = qualifiedKey(qualified);
+    if (full !== simple) this.addKey(full, id);
     if (this.simpleUses[slot]++ === 0) {
       if (simple.length > TRIGRAM_KEY_MAX) this.longNames.add(simple);
-      else for (const t of new Set(trigrams(simple))) this.byTrigram.set(t, appended(this.byTrigram.get(t), slot));
+      else {
+        for (let i = 0; i + 3 <= simple.length; i++) {
+          const t = simple.slice(i, i + 3);
+          // Each distinct trigram once, in the order of first occurrence.
+          if (simple.indexOf(t) === i) this.byTrigram.set(t, appended(this.byTrigram.get(t), slot));
+        }
+      }
     }
-    for (const w of new Set(identifierTokens(qualified))) this.byWord.set(w, appended(this.byWord.get(w), id));
+    const words = identifierTokens(qualified);
+    for (let i = 0; i < words.length; i++) if (words.indexOf(words[i]) === i) this.byWord.set(words[i], appended(this.byWord.get(words[i]), id));
+  }
+
+  /** Adds `id` under `key`, making the key's slot if it is new; returns the slot. */
+  private addKey(key: string, id: Id): number {
+    let slot = this.slotOf.get(key);
+    if (slot === undefined) {
+      slot = this.free.pop() ?? this.keyAt.length;
+      this.slotOf.set(key, slot);
+      this.keyAt[slot] = key;
+      this.idsAt[slot] = id;
+      if (slot >= this.simpleUses.length) this.simpleUses = grow(this.simpleUses, slot + 1);
+      this.simpleUses[slot] = 0;
+      this.letters.add(slot, key);
+      this.sorted = undefined;
+    } else this.idsAt[slot] = appended(this.idsAt[slot]!, id);
+    this.flat = undefined;
+    return slot;
   }
 
   remove(id: Id, name: string, qualified: string): void {
@@ -204,11 +217,12 @@ class LetterBitmaps {
   add(slot: number, key: string): void {
     if (slot >> 5 >= this.bits[0].length) this.bits = this.bits.map((b) => grow(b, (slot >> 5) + 1));
     this.slots = Math.max(this.slots, slot + 1);
-    for (const c of classesOf(key)) this.bits[c][slot >> 5] |= 1 << (slot & 31);
+    // A character met twice sets its bit twice: no set of the key's classes is made.
+    for (let i = 0; i < key.length; i++) this.bits[classOf(key.charCodeAt(i))][slot >> 5] |= 1 << (slot & 31);
   }
 
   remove(slot: number, key: string): void {
-    for (const c of classesOf(key)) this.bits[c][slot >> 5] &= ~(1 << (slot & 31));
+    for (let i = 0; i < key.length; i++) this.bits[classOf(key.charCodeAt(i))][slot >> 5] &= ~(1 << (slot & 31));
   }
 
   candidates(q: string, visit: (slot: number) => void): void {
@@ -243,8 +257,13 @@ const TRIGRAM_KEY_MAX = 64;
 
 function keysOf(name: string, qualified: string): string[] {
   const a = name.toLowerCase();
-  const b = qualified.replace(/::/g, '.').toLowerCase();
+  const b = qualifiedKey(qualified);
   return a === b ? [a] : [a, b];
+}
+
+/** A qualified name's key: lower case, `::` read as `.`. */
+function qualifiedKey(qualified: string): string {
+  return (qualified.includes('::') ? qualified.replaceAll('::', '.') : qualified).toLowerCase();
 }
 
 /** The first position of `keys` from `lo` on where `past` holds: it must hold from there to the end. */

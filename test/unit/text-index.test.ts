@@ -167,7 +167,7 @@ describe('retrieval text index: MiniSearch answers from typed arrays', () => {
     list.slice(0, list.length / 2).forEach(([owner, entries]) => halves.replace(owner, 'v1', entries));
     halves.search('graph');
     list.slice(list.length / 2).forEach(([owner, entries]) => halves.replace(owner, 'v1', entries));
-    assert.ok(decodeSegment(bytes).postings.length > 1 << 16, 'postings over more than one of the builder chunks');
+    assert.ok(decodeSegment(bytes).postings.length > 1 << 16, 'postings over more than one of the builder pool\'s 64 kB chunks (streams across chunks and slices)');
     assert.ok(bytes.equals(halves.encode()));
     const loaded = new TextIndex();
     loaded.load(bytes);
