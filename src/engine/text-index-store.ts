@@ -108,7 +108,9 @@ class TouchingReader {
   private readonly done: Promise<Buffer>;
 
   constructor(file: string) {
-    this.worker = new Worker(READ_TOUCHED_SCRIPT, { eval: true, workerData: file });
+    // No options of this process (execArgv): a plain script needs none, and a `--require` (tsx under the tests and
+    // benches) would load in the worker too, ~40 ms of its start, beside a warm start on a two-core machine.
+    this.worker = new Worker(READ_TOUCHED_SCRIPT, { eval: true, workerData: file, execArgv: [] });
     // Idle or busy, it never keeps a process alive, and it ends itself once it has answered.
     this.worker.unref();
     this.done = new Promise((resolve, reject) => {
