@@ -197,7 +197,8 @@ export class Engine implements Disposable {
           this.indexedAt = stored.indexedAt;
           this.storedRecords = true;
           this.preloadAfterPass = true;
-          this.persistence.textIndex?.prepareReadAhead();
+          // The saved text index is read on a worker from now, for the first `retrieve` (TextIndexStore.readAhead).
+          this.persistence.textIndex?.readAhead();
         }
       }
       const dirty = new Set(this.dirty);
@@ -238,12 +239,8 @@ export class Engine implements Disposable {
       this.logger.log('info', `Indexed ${this.root}: ${stats.files_indexed} parsed, ${stats.files_unchanged} unchanged, ${stats.files_removed} removed, ${stats.files_skipped} skipped; ${stats.symbols} symbols, ${stats.edges} call edges in ${stats.elapsed_ms} ms.`);
       for (const l of this.listeners) l(stats);
       this.warming ??= this.warmForEdits();
-      // A warm start's pass is done: the saved text index is read on a worker from now (see readAhead; not
-      // during the pass, whose own reads and gunzips the thread pool runs), and loaded at the next idle moment.
-      if (this.preloadAfterPass && !this.preloading) {
-        this.persistence.textIndex?.readAhead();
-        this.preloading = this.preloadTextIndex();
-      }
+      // A warm start's pass is done: the saved text index (read ahead since it began) is loaded at the next idle moment.
+      if (this.preloadAfterPass && !this.preloading) this.preloading = this.preloadTextIndex();
       if (this.rerun) return this.doIndex();
       return stats;
     } catch (e) {
