@@ -365,8 +365,10 @@ function readPayload(payload: Buffer, headEnd: number, head: Buffer): StoredInde
   if (typeof data.files !== 'object' || data.files === null || Array.isArray(data.files)) throw new Error('files is not an object');
   const bodyBytes = data.bodyBytes;
   if (typeof bodyBytes !== 'number' || !Number.isSafeInteger(bodyBytes) || bodyBytes < 0) throw new Error('bodyBytes is not a length');
-  // A copy: the bodies stay in memory until read, the rest of the file's bytes need not.
-  const bodies = Buffer.from(payload.subarray(headEnd, payload.length - TRAILER_BYTES));
+  // A view: the file's bytes stay in memory while bodies are unread (6.0 MB at a million lines, 2.3 MB of it the
+  // gzipped head). Copying out the bodies' 3.7 MB cost ~28 ms of a warm start, nearly all of it faulting in the
+  // fresh memory, to free those 2.3 MB.
+  const bodies = payload.subarray(headEnd, payload.length - TRAILER_BYTES);
   if (bodies.length !== bodyBytes) throw new Error(`the bodies are ${bodies.length} bytes, not ${bodyBytes}`);
   const files: Record<string, StoredFile> = {};
   for (const [rel, f] of Object.entries(data.files)) {
