@@ -8,12 +8,6 @@ import type { IndexStore } from './store';
 export const TEXT_INDEX_FILE = 'text-index.bin';
 /** Its own signing domain: signed with the index's key, it never passes for an index or a link snapshot, nor they for it. */
 export const TEXT_INDEX_DOMAIN = `sightline-text-index|${SEGMENT_FORMAT}`;
-/**
- * The reading worker's nice value: on a machine whose cores are all busy it gets about a tenth of a core its
- * neighbours want (the warm start's main thread and its thread pool), and on an idle core it runs at full speed.
- */
-const READ_AHEAD_NICE = 10;
-
 
 /**
  * The retrieval text index (search/term-segment.ts), beside the index in the same folder, uncompressed so that it
@@ -35,11 +29,10 @@ export class TextIndexStore implements TextIndexFile {
    * Starts reading the file off the main thread (the engine calls it when a warm start begins): at a million lines
    * it is 18 MB, and the first touch of the fresh memory it is read into faults each page in (~190 ms at load 10 on
    * this sandbox even when the thread pool did the read: the kernel's copy did not map them), which the first
-   * `retrieve` paid on the thread that answers it, in the signature check. See TouchingReader: it reads at a lower
-   * priority than the warm start's own threads, so that a `retrieve` right after the warm start finds the bytes
-   * there instead of waiting for them, without the read taking a core from the warm start on a busy machine.
-   * Nothing is believed yet: `load` checks the signature of what was read as it does of a file read then. A file
-   * missing or unreadable now is looked for again by `load`.
+   * `retrieve` paid on the thread that answers it, in the signature check. See TouchingReader. Read from the start
+   * of the warm start, the bytes are there when a `retrieve` right after it asks (read from the end of the pass, that
+   * call waited ~100–300 ms for them at load 7–10). Nothing is believed yet: `load` checks the signature of what
+   * was read as it does of a file read then. A file missing or unreadable now is looked for again by `load`.
    */
   readAhead(): void {
     // Once reading, a second call must not start a worker that nothing would ever ask or end.
@@ -78,17 +71,13 @@ export class TextIndexStore implements TextIndexFile {
 }
 
 /**
- * The worker's script: it lowers its own thread's priority (Linux: a nice value is per thread; elsewhere it reads at
- * the priority it has), reads the file into shared memory and touches one byte of every page, so that the pages are
+ * The worker's script: reads the file into shared memory and touches one byte of every page, so that the pages are
  * mapped for the whole process before the main thread reads them (a plain script: it runs from the extension's
  * bundle, the CLI's and the tests' sources alike).
  */
 const READ_TOUCHED_SCRIPT = `
 const { workerData, parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
-try {
-  require('node:os').setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()), ${READ_AHEAD_NICE});
-} catch {}
 const fd = fs.openSync(workerData, 'r');
 try {
   const size = fs.fstatSync(fd).size;
