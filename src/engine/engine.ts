@@ -14,12 +14,12 @@ import { RetrievalIndex } from '../search/retrieval-index';
 import type { ChangeTime, DocFile } from '../search/source';
 import { lastCommitTimes } from './git';
 import { readProjectConfig } from './project-config';
-import { CONFIG_FILE_NAMES, DEFAULT_MAX_FILE_BYTES, isMarkdownPath, type ScannedFile, type SkipReason } from './scanner';
+import { CONFIG_FILE_NAMES, DEFAULT_MAX_FILE_BYTES, isMarkdownPath, type ScannedFile, type ScanResult, type SkipReason } from './scanner';
 import { Extractor, IDLE_WARM_DELAY_MS } from './extractor';
 import { whenIdle } from './idle';
 import type { Freshness } from './freshness';
 import { IndexPlan } from './index-plan';
-import { IndexPersistence, linkKeyOf } from './persistence';
+import { IndexPersistence } from './persistence';
 import { RecordError } from './record-validation';
 import type { StoredFile } from './store';
 
@@ -185,15 +185,20 @@ export class Engine implements Disposable {
     this.state = 'indexing';
     try {
       this.rerun = false;
+      let scanned: ScanResult | undefined;
       if (!this.loadedFromDisk) {
         this.loadedFromDisk = true;
-        const stored = this.persistence.loadFiles();
+        const loading = this.persistence.loadFiles();
+        // The saved records' head inflates on the thread pool meanwhile: the tree is scanned on this thread.
+        if (!onlyDirty) scanned = IndexPlan.scan({ root: this.root, maxFileBytes: this.maxFileBytes, exclude: this.exclude });
+        const stored = await loading;
         if (stored) {
           this.files = stored.files;
           this.indexedAt = stored.indexedAt;
           this.storedRecords = true;
           this.preloadAfterPass = true;
-          this.persistence.textIndex?.prepareReadAhead();
+          // The saved text index is read on a worker from now, for the first `retrieve` (TextIndexStore.readAhead).
+          this.persistence.textIndex?.readAhead();
         }
       }
       const dirty = new Set(this.dirty);
@@ -202,6 +207,7 @@ export class Engine implements Disposable {
       const plan = await IndexPlan.make(
         { root: this.root, maxFileBytes: this.maxFileBytes, exclude: this.exclude, files: before, docs: this.docs, configFiles: this.configFiles, graph: this.current, overlays: this.overlays, dirty },
         onlyDirty,
+        scanned,
       );
       if (plan.prewarm) this.extractor.prewarm(plan.prewarm);
       // Extraction runs on the worker pool for a bulk index; results land in the plan's order.
@@ -233,12 +239,8 @@ export class Engine implements Disposable {
       this.logger.log('info', `Indexed ${this.root}: ${stats.files_indexed} parsed, ${stats.files_unchanged} unchanged, ${stats.files_removed} removed, ${stats.files_skipped} skipped; ${stats.symbols} symbols, ${stats.edges} call edges in ${stats.elapsed_ms} ms.`);
       for (const l of this.listeners) l(stats);
       this.warming ??= this.warmForEdits();
-      // A warm start's pass is done: the saved text index is read on a worker from now (see readAhead; not
-      // during the pass, whose own reads and gunzips the thread pool runs), and loaded at the next idle moment.
-      if (this.preloadAfterPass && !this.preloading) {
-        this.persistence.textIndex?.readAhead();
-        this.preloading = this.preloadTextIndex();
-      }
+      // A warm start's pass is done: the saved text index (read ahead since it began) is loaded at the next idle moment.
+      if (this.preloadAfterPass && !this.preloading) this.preloading = this.preloadTextIndex();
       if (this.rerun) return this.doIndex();
       return stats;
     } catch (e) {
@@ -370,7 +372,7 @@ export class Engine implements Disposable {
 
   /** What `graph` was linked from, as the link snapshot's key: every file's content hash, the project configuration, the formats. */
   graphKey(graph: CodeGraph): string {
-    return linkKeyOf(this.files, graph.modules.config);
+    return this.persistence.linkKey(this.files, graph.modules.config);
   }
 
   /** Markdown documents found by the last scan (retrieval reads them; the code index does not). */

@@ -70,12 +70,20 @@ export class IndexPlan {
     for (const reason of scan.skipped.values()) this.count(reason);
   }
 
-  /** `onlyDirty`: re-check just the dirty files if that is enough (see `scanDirty`), else scan the whole tree. */
-  static async make(state: IndexedState, onlyDirty: boolean): Promise<IndexPlan> {
+  /**
+   * `onlyDirty`: re-check just the dirty files if that is enough (see `scanDirty`), else scan the whole tree, or
+   * take `scanned`, a scan of it made for this pass (a warm start scans while its saved records load: Engine).
+   */
+  static async make(state: IndexedState, onlyDirty: boolean, scanned?: ScanResult): Promise<IndexPlan> {
     const targeted = onlyDirty ? scanDirty(state) : undefined;
-    const plan = new IndexPlan(state, targeted ?? scanWorkspace(state.root, { maxFileBytes: state.maxFileBytes, exclude: state.exclude }), targeted !== undefined);
+    const plan = new IndexPlan(state, targeted ?? scanned ?? IndexPlan.scan(state), targeted !== undefined);
     await plan.sortFiles();
     return plan;
+  }
+
+  /** The whole tree as a pass sees it. */
+  static scan(state: Pick<IndexedState, 'root' | 'maxFileBytes' | 'exclude'>): ScanResult {
+    return scanWorkspace(state.root, { maxFileBytes: state.maxFileBytes, exclude: state.exclude });
   }
 
   /** Nothing indexed yet and many files to parse: the languages whose parse workers may start while files are read. */

@@ -33,6 +33,7 @@ export class IndexPersistence {
   /** The persisted link snapshot matches the current graph (nothing to write). */
   private linksSaved = false;
   private timer?: NodeJS.Timeout;
+  private lastLinkKey?: { files: ReadonlyMap<string, StoredFile>; config: ProjectConfig; key: string };
 
   /** `dir` undefined: in memory only. */
   constructor(
@@ -52,11 +53,14 @@ export class IndexPersistence {
     return this.store?.lastSaveError;
   }
 
-  /** The saved records, if any can be trusted. */
-  loadFiles(): { files: Map<string, StoredFile>; indexedAt: string } | undefined {
+  /**
+   * The saved records, if any can be trusted. The file is read and its signature checked before this returns; its
+   * head inflates on libuv's thread pool while the caller goes on (IndexStore.loadAsync).
+   */
+  async loadFiles(): Promise<{ files: Map<string, StoredFile>; indexedAt: string } | undefined> {
     // The link snapshot loads alongside (see LinkStore.preload); `restoreGraph` or `releaseGraph` ends it.
     this.links?.preload();
-    const stored = this.store?.load();
+    const stored = await this.store?.loadAsync();
     return stored ? { files: new Map(Object.entries(stored.files)), indexedAt: stored.indexedAt } : undefined;
   }
 
@@ -64,7 +68,7 @@ export class IndexPersistence {
   async restoreGraph(files: ReadonlyMap<string, StoredFile>, config: ProjectConfig): Promise<CodeGraph | undefined> {
     const snapshot = await this.links?.load();
     if (!snapshot) return undefined;
-    if (snapshot.key !== linkKeyOf(files, config)) {
+    if (snapshot.key !== this.linkKey(files, config)) {
       this.logger.log('info', 'The link snapshot is of another version of the files: linking the graph from the index.');
       return undefined;
     }
@@ -79,6 +83,20 @@ export class IndexPersistence {
       this.links?.discard();
       return undefined;
     }
+  }
+
+  /**
+   * linkKeyOf, remembered for the last files and configuration it was asked for: a warm start checks the snapshot
+   * with it, and the first `retrieve` keys the saved wiki with it again (RetrievalIndex.wikiKey), for the same
+   * files (~20–40 ms of hashing at a million lines). The same entries (each file's StoredFile object, which a pass
+   * replaces when anything of the file changes, and never mutates) and the same configuration object give the same key.
+   */
+  linkKey(files: ReadonlyMap<string, StoredFile>, config: ProjectConfig): string {
+    const last = this.lastLinkKey;
+    if (last && last.config === config && sameEntries(last.files, files)) return last.key;
+    const key = linkKeyOf(files, config);
+    this.lastLinkKey = { files, config, key };
+    return key;
   }
 
   /** The pass will not restore the graph: a link snapshot loaded ahead is let go. */
@@ -161,7 +179,7 @@ export class IndexPersistence {
     const { files, graph } = this.state();
     if (!this.links || !graph) return;
     try {
-      await this.links.save(graph.exportLinks(linkKeyOf(files, graph.modules.config)));
+      await this.links.save(graph.exportLinks(this.linkKey(files, graph.modules.config)));
       // Only if no other index pass replaced the graph meanwhile.
       if (graph === this.state().graph) this.linksSaved = true;
     } catch (e) {
@@ -183,4 +201,12 @@ function openStore(dir: string, key: Buffer | undefined, logger: Logger): IndexS
     logger.log('warn', `The index will not be saved between sessions: ${errorMessage(e)}`);
     return undefined;
   }
+}
+
+/** Two maps of the same files to the same StoredFile objects. */
+function sameEntries(a: ReadonlyMap<string, StoredFile>, b: ReadonlyMap<string, StoredFile>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const [rel, f] of a) if (b.get(rel) !== f) return false;
+  return true;
 }

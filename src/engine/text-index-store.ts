@@ -9,7 +9,6 @@ export const TEXT_INDEX_FILE = 'text-index.bin';
 /** Its own signing domain: signed with the index's key, it never passes for an index or a link snapshot, nor they for it. */
 export const TEXT_INDEX_DOMAIN = `sightline-text-index|${SEGMENT_FORMAT}`;
 
-
 /**
  * The retrieval text index (search/term-segment.ts), beside the index in the same folder, uncompressed so that it
  * loads as views over the file's bytes. Only a shortcut: a missing file is built again; one that is not ours
@@ -18,7 +17,7 @@ export const TEXT_INDEX_DOMAIN = `sightline-text-index|${SEGMENT_FORMAT}`;
 export class TextIndexStore implements TextIndexFile {
   /** The file's bytes being read by the worker (see readAhead), until `load` takes them. */
   private ahead?: Promise<Buffer | undefined>;
-  /** The worker started ahead of readAhead (see prepareReadAhead), until readAhead or load. */
+  /** The worker reading them, until `load` takes its answer (or `dispose` ends it). */
   private reader?: TouchingReader;
 
   constructor(
@@ -27,39 +26,32 @@ export class TextIndexStore implements TextIndexFile {
   ) {}
 
   /**
-   * Starts reading the file off the main thread (the engine calls it when a warm start's pass is done): at a million
-   * lines it is 18 MB, and the first touch of the fresh memory it is read into faults each page in (~190 ms at load
-   * 10 on this sandbox even when the thread pool did the read: the kernel's copy did not map them), which the
-   * first `retrieve` paid on the thread that answers it, in the signature check. See TouchingReader. Nothing is
-   * believed yet: `load` checks the signature of what was read as it does of a file read then. A file missing or
-   * unreadable now is looked for again by `load`.
+   * Starts reading the file off the main thread (the engine calls it when a warm start begins): at a million lines
+   * it is 18 MB, and the first touch of the fresh memory it is read into faults each page in (~190 ms at load 10 on
+   * this sandbox even when the thread pool did the read: the kernel's copy did not map them), which the first
+   * `retrieve` paid on the thread that answers it, in the signature check. See TouchingReader. Read from the start
+   * of the warm start, the bytes are there when a `retrieve` right after it asks (read from the end of the pass, that
+   * call waited ~100–300 ms for them at load 7–10). Nothing is believed yet: `load` checks the signature of what
+   * was read as it does of a file read then. A file missing or unreadable now is looked for again by `load`.
    */
   readAhead(): void {
     // Once reading, a second call must not start a worker that nothing would ever ask or end.
     if (this.ahead) return;
-    const reader = this.reader ?? new TouchingReader(this.file);
-    this.reader = undefined;
-    this.ahead = reader.read().catch(() => fs.promises.readFile(this.file)).catch(() => undefined);
-  }
-
-  /**
-   * Starts the worker readAhead will use, idle until then (the engine calls it when a warm start begins): a worker
-   * takes tens of milliseconds to start, which a `retrieve` right after the warm start would otherwise wait for.
-   */
-  prepareReadAhead(): void {
-    if (!this.ahead) this.reader ??= new TouchingReader(this.file);
+    const reader = (this.reader = new TouchingReader(this.file));
+    this.ahead = reader.done.catch(() => fs.promises.readFile(this.file)).catch(() => undefined);
   }
 
   /** The payload, verified, if the file is there; throws if it is not ours (see the class). */
   async load(): Promise<Buffer | undefined> {
     const ahead = this.ahead;
     this.ahead = undefined;
-    this.dispose();
+    // The worker ends itself once it has answered; `load` waits for that answer.
+    this.reader = undefined;
     const bytes = (await ahead) ?? (fs.statSync(this.file, { throwIfNoEntry: false })?.isFile() ? fs.readFileSync(this.file) : undefined);
     return bytes && this.index.verified(bytes, TEXT_INDEX_DOMAIN);
   }
 
-  /** Ends a reading worker started ahead and never asked (an engine disposed before its warm start's pass ended). */
+  /** Ends a reading worker nothing asked (an engine disposed before a `retrieve` loaded the file); `load` then reads it itself. */
   dispose(): void {
     this.reader?.dispose();
     this.reader = undefined;
@@ -79,14 +71,13 @@ export class TextIndexStore implements TextIndexFile {
 }
 
 /**
- * The worker's script: when asked, reads the file into shared memory and touches one byte of every page, so that the pages are
+ * The worker's script: reads the file into shared memory and touches one byte of every page, so that the pages are
  * mapped for the whole process before the main thread reads them (a plain script: it runs from the extension's
  * bundle, the CLI's and the tests' sources alike).
  */
 const READ_TOUCHED_SCRIPT = `
 const { workerData, parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
-parentPort.once('message', () => {
 const fd = fs.openSync(workerData, 'r');
 try {
   const size = fs.fstatSync(fd).size;
@@ -99,17 +90,19 @@ try {
 } finally {
   fs.closeSync(fd);
   parentPort.close();
-}
-});`;
+}`;
 
-/** A short-lived worker that reads the file and faults its pages in when asked (see readAhead); started idle. */
+/** A short-lived worker that reads the file and faults its pages in as soon as it starts (see readAhead). */
 class TouchingReader {
   private readonly worker: Worker;
-  private readonly done: Promise<Buffer>;
+  /** The file's bytes; rejects if it cannot be read. */
+  readonly done: Promise<Buffer>;
 
   constructor(file: string) {
-    this.worker = new Worker(READ_TOUCHED_SCRIPT, { eval: true, workerData: file });
-    // Idle or busy, it never keeps a process alive, and it ends itself once it has answered.
+    // No options of this process (execArgv): a plain script needs none, and a `--require` (tsx under the tests and
+    // benches) would load in the worker too, ~40 ms of its start, beside a warm start on a two-core machine.
+    this.worker = new Worker(READ_TOUCHED_SCRIPT, { eval: true, workerData: file, execArgv: [] });
+    // It never keeps a process alive, and it ends itself once it has answered.
     this.worker.unref();
     this.done = new Promise((resolve, reject) => {
       this.worker.once('message', (m: { bytes: SharedArrayBuffer; length: number }) => resolve(Buffer.from(m.bytes, 0, m.length)));
@@ -117,12 +110,6 @@ class TouchingReader {
       this.worker.once('exit', () => reject(new Error(`${file} was not read`)));
     });
     this.done.catch(() => undefined);
-  }
-
-  /** The file's bytes; rejects if it cannot be read. */
-  read(): Promise<Buffer> {
-    this.worker.postMessage('read');
-    return this.done;
   }
 
   dispose(): void {

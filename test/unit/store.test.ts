@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { contentHash } from '../../src/common/hash';
-import { nullLogger } from '../../src/common/log';
-import { IndexStore, INDEX_FORMAT, type StoredIndex } from '../../src/engine/store';
+import { nullLogger, RingLogger } from '../../src/common/log';
+import { IndexStore, INDEX_FILE, INDEX_FORMAT, type StoredIndex } from '../../src/engine/store';
 import { extractFile } from '../../src/index/extract';
 
 describe('IndexStore: the persisted index', () => {
@@ -55,6 +55,41 @@ describe('IndexStore: the persisted index', () => {
       loaded.files['src/ü3.ts'].record.calls = [];
       store.save(loaded);
       assert.deepEqual(store.load()!.files['src/ü3.ts'].record.calls, [], 'a body replaced is saved as it now is');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('loadAsync (the head inflated on the thread pool) reads what load reads, and refuses what load refuses, saying why', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-store-'));
+    try {
+      const files: StoredIndex['files'] = {};
+      for (let i = 0; i < 30; i++) {
+        const text = `/** ü${i} */\nexport class C${i} { m() { return f${i}(); } }\nexport function f${i}() { return ${i}; }\n`;
+        files[`src/f${i}.ts`] = { hash: contentHash(text), size: i, mtimeMs: i, record: await extractFile('typescript', text) };
+      }
+      const expected = JSON.parse(JSON.stringify({ format: INDEX_FORMAT, indexedAt: '2026-01-01T00:00:00.000Z', files }));
+      const logger = new RingLogger();
+      const store = new IndexStore(dir, logger, { key: randomBytes(32), engineVersion: 'test' });
+      assert.equal(await store.loadAsync(), undefined, 'no file yet');
+      store.save(expected);
+      assert.deepEqual(await store.loadAsync(), expected);
+      assert.deepEqual(await store.loadAsync(), store.load());
+
+      const file = path.join(dir, INDEX_FILE);
+      const bytes = fs.readFileSync(file);
+      bytes[bytes.length - 40] ^= 1;
+      fs.writeFileSync(file, bytes);
+      assert.equal(await store.loadAsync(), undefined, 'a changed byte breaks the signature');
+      assert.match(logger.recent(1)[0].message, /not trusted \(its signature does not match/);
+
+      // Signed with the right key, but its head is not gzip: refused when it fails to inflate, as load refuses it.
+      const notGzip = Buffer.from('this is not gzip at all');
+      store.writeSignedSync(INDEX_FILE, [notGzip, Buffer.from(`${String(notGzip.length).padStart(15, '0')}\n`)]);
+      assert.equal(store.load(), undefined);
+      const bySync = logger.recent(1)[0].message;
+      assert.equal(await store.loadAsync(), undefined);
+      assert.match(logger.recent(1)[0].message, /is not trusted \(.+\): discarding it/);
+      assert.equal(logger.recent(1)[0].message.replace(/\(.+\)/, ''), bySync.replace(/\(.+\)/, ''), 'the same warning either way');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

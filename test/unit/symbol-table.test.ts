@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { CodeGraph } from '../../src/graph/code-graph';
 import { EMPTY_PROJECT } from '../../src/graph/modules';
+import { symbolIds } from '../../src/graph/symbol-id';
 import { SymbolTable } from '../../src/graph/symbol-table';
 import { extractFile } from '../../src/index/extract';
-import type { FileRecord } from '../../src/index/records';
+import type { FileRecord, SymbolRecord } from '../../src/index/records';
 
 describe('SymbolTable: lookups by id and by name', () => {
   let table: SymbolTable;
@@ -64,5 +65,17 @@ describe('SymbolTable.build and CodeGraph.build: the same tables, built in slice
     const built = await CodeGraph.build(files, EMPTY_PROJECT, 0);
     assert.ok(edges(built).filter((e) => e.endsWith(':dispatch')).length === 10, `dispatch edges to the overrides: ${edges(built).filter((e) => e.endsWith(':dispatch')).length}`);
     assert.deepEqual(edges(built), edges(new CodeGraph(files, EMPTY_PROJECT)));
+  });
+});
+
+describe('symbolIds: one id per symbol of a file', () => {
+  const sym = (qualifiedName: string, trait?: string): SymbolRecord => ({ name: qualifiedName.split('.').pop()!, qualifiedName, kind: 'method', lineStart: 1, lineEnd: 1, character: 1, signature: '', startIndex: 0, endIndex: 0, ...(trait ? { trait } : {}) });
+
+  it('is the plain id when each name is declared once, numbered from the second of a name, and named by trait for a Rust method in several impls', () => {
+    assert.deepEqual(symbolIds('a.ts', [sym('A'), sym('A.m'), sym('f')]), ['a.ts#A', 'a.ts#A.m', 'a.ts#f']);
+    assert.deepEqual(symbolIds('a.ts', [sym('f'), sym('A'), sym('f'), sym('f')]), ['a.ts#f', 'a.ts#A', 'a.ts#f~2', 'a.ts#f~3']);
+    assert.deepEqual(symbolIds('x.rs', [sym('X.fmt', 'Display'), sym('X.fmt', 'Debug'), sym('X.new')]), ['x.rs#X.fmt~Display', 'x.rs#X.fmt~Debug', 'x.rs#X.new']);
+    // A trait named once is not in the id: the method is the type's only one of that name.
+    assert.deepEqual(symbolIds('y.rs', [sym('Y.fmt', 'Display')]), ['y.rs#Y.fmt']);
   });
 });
