@@ -191,7 +191,7 @@ function extractionFromTree(lang: LanguageId, query: Query, tree: Tree, text: st
   const pieces = piecesFromTree(lang, query, tree, text);
   const column = (i: number) => codePointColumn(text, i);
   const { symbols, calls, imports, bindings, locate, valueMatches } = pieces;
-  const values = lang === 'python' ? pythonValues(valueMatches, symbols, imports, bindings, locate, column) : functionValues(valueMatches, calls, symbols, imports, locate, column);
+  const values = lang === 'python' ? pythonValues(valueMatches, symbols, imports, bindings, locate, column, text) : functionValues(valueMatches, calls, symbols, imports, locate, column);
   const unmerged: FileRecord = {
     lang,
     symbols,
@@ -235,10 +235,10 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
     }
     else if (defCap && caps.has('name')) addDef(defs, defCap.node, caps.get('name')!, defCap.name.slice(4) as SymbolKind, match);
     else if (defCap && match.captures.some((c) => c.name === 'def.heritage')) addHeritage(defs, defCap.node, match);
-    else if (caps.has('call') || caps.has('call.new') || caps.has('call.decorator')) callMatches.push(match);
+    else if (caps.has('call') || caps.has('call.new') || caps.has('call.decorator') || caps.has('call.name')) callMatches.push(match);
     else if (caps.has('import')) imports.push(...importsFrom(lang, caps));
     else if (caps.has('reexport')) imports.push(reexportFrom(caps));
-    else if (caps.has('bind')) bindMatches.push(match);
+    else if (caps.has('bind') || caps.has('bind.parameter') || caps.has('bind.name')) bindMatches.push(match);
     else if (caps.has('value.ref') || caps.has('value.arg') || caps.has('value.return') || caps.has('value.export')) valueMatches.push(match);
   }
 
@@ -260,7 +260,7 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
       const b = bindingFrom(m, locate, symbols);
       if (!b) continue;
       out.push(b);
-      starts?.push(m.captures.find((c) => c.name === 'bind')!.node.startIndex);
+      starts?.push(bindNodeOf(m).startIndex);
     }
     return out;
   };
@@ -270,6 +270,16 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
   // A query that dropped matches over the match limit may not drop the same ones over a region.
   const fileWide = packageName !== undefined || bounds.length > 0 || ordered.some((d) => d.prototype || d.implOnly) || query.didExceedMatchLimit();
   return { symbols, calls, imports, bindings, bindingStarts, valueMatches, locate, packageName, fileWide };
+}
+
+/** Where a binding match is placed: its whole node (`@bind`), or its name where the pattern leaves the node out (Python's). */
+function bindNodeOf(match: QueryMatch): Node {
+  let name: Node | undefined;
+  for (const c of match.captures) {
+    if (c.name === 'bind') return c.node;
+    if (c.name === 'bind.name' || c.name === 'bind.parameter') name ??= c.node;
+  }
+  return name!;
 }
 
 /** A field assigned in a method (`self.x = …`) belongs to the method's class. */
@@ -513,7 +523,8 @@ function enclosingLocator(ordered: Def[], symbolOfDef: Map<Def, number>): (offse
 function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, text: string, js: boolean): CallRecord | undefined {
   const caps = captureMap(match);
   const nameNode = caps.get('call.name');
-  const callNode = caps.get('call') ?? caps.get('call.new') ?? caps.get('call.decorator');
+  // A pattern without the whole call (Python's) is placed at its name: the call starts where no other definition does.
+  const callNode = caps.get('call') ?? caps.get('call.new') ?? caps.get('call.decorator') ?? nameNode;
   if (!nameNode || !callNode) return undefined;
   const receiverNode = caps.get('call.receiver');
   // Whitespace is dropped (`a\n  .b` → `a.b`) except after `new`, so `new Foo().bar()` keeps its constructor.
@@ -547,18 +558,19 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
  * `@bind.elements` / `@bind.iterates` (types), `@bind.iterator` (`xs[Symbol.iterator]()`: an `Iterator`), `@bind.alias`
  * (the value of a name or path), `@bind.aliases` (one value of a dict or list literal), `@bind.destructures` (the
  * object a destructured name is read from: `const { a } = x` binds a to `x.a`), `@bind.param` (an
- * untyped parameter: bound, type unknown) and
+ * untyped parameter: bound, type unknown), `@bind.parameter` (the same, its only capture the name, which also places it) and
  * `@bind.return` on a return statement (binds `return`, see BindingRecord.name).
  */
 function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, symbols: SymbolRecord[]): BindingRecord | undefined {
   const caps = captureMap(match);
   const destructured = caps.get('bind.destructures');
   const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases') ?? destructured;
-  const typeNode = caps.get('bind.type') ?? caps.get('bind.iterator') ?? caps.get('bind.returns') ?? caps.get('bind.returns.second') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? valueNode ?? caps.get('bind.param');
-  const nameNode = caps.get('bind.name') ?? caps.get('bind.field');
+  const parameter = caps.get('bind.parameter');
+  const typeNode = caps.get('bind.type') ?? caps.get('bind.iterator') ?? caps.get('bind.returns') ?? caps.get('bind.returns.second') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? valueNode ?? caps.get('bind.param') ?? parameter;
+  const nameNode = caps.get('bind.name') ?? caps.get('bind.field') ?? parameter;
   const returned = caps.has('bind.return');
   if (!typeNode || (!nameNode && !returned)) return undefined;
-  const bindNode = caps.get('bind')!;
+  const bindNode = caps.get('bind') ?? nameNode!;
   const located = locate(bindNode.startIndex);
   let scope = located.symbol;
   // `engine = Engine()` / Go `var x = T{}` at module level is itself a constant symbol: the name is bound in
@@ -567,7 +579,7 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
   let type: string;
   if (destructured) type = `${destructured.text.replace(/\s+/g, '')}.${nameNode!.text}`;
   else if (valueNode) type = valueNode.text.replace(/\s+/g, '');
-  else if (caps.has('bind.param')) type = '';
+  else if (caps.has('bind.param') || parameter) type = '';
   else if (caps.has('bind.iterator')) type = 'Iterator';
   else type = baseTypeName(withoutUtilityType(typeNode).text.replace(/^\*/, ''));
   return {
