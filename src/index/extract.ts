@@ -213,9 +213,10 @@ function extractionFromTree(lang: LanguageId, query: Query, tree: Tree, text: st
  */
 export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text: string, range?: PiecesRange): Pieces {
   const defs = new Map<number, Def>();
-  const callMatches: QueryMatch[] = [];
+  // Calls and bindings keep the capture map the dispatch below built: their records read it again.
+  const callMatches: Map<string, Node>[] = [];
   const imports: ImportRecord[] = [];
-  const bindMatches: QueryMatch[] = [];
+  const bindMatches: Map<string, Node>[] = [];
   const valueMatches: QueryMatch[] = [];
   let packageName: string | undefined;
 
@@ -235,10 +236,10 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
     }
     else if (defCap && caps.has('name')) addDef(defs, defCap.node, caps.get('name')!, defCap.name.slice(4) as SymbolKind, match);
     else if (defCap && match.captures.some((c) => c.name === 'def.heritage')) addHeritage(defs, defCap.node, match);
-    else if (caps.has('call') || caps.has('call.new') || caps.has('call.decorator') || caps.has('call.name')) callMatches.push(match);
+    else if (caps.has('call') || caps.has('call.new') || caps.has('call.decorator') || caps.has('call.name')) callMatches.push(caps);
     else if (caps.has('import')) imports.push(...importsFrom(lang, caps));
     else if (caps.has('reexport')) imports.push(reexportFrom(caps));
-    else if (caps.has('bind') || caps.has('bind.parameter') || caps.has('bind.name')) bindMatches.push(match);
+    else if (caps.has('bind') || caps.has('bind.parameter') || caps.has('bind.name')) bindMatches.push(caps);
     else if (caps.has('value.ref') || caps.has('value.arg') || caps.has('value.return') || caps.has('value.export')) valueMatches.push(match);
   }
 
@@ -252,9 +253,9 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
   const { symbols, symbolOfDef } = buildSymbols(lang, ordered, text);
   const locate = enclosingLocator(ordered, symbolOfDef);
   const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text, languageInfo(lang).family === 'js')).filter((c): c is CallRecord => c !== undefined));
-  const isBound = (m: QueryMatch) => m.captures.some((c) => c.name === 'bind.bound');
+  const isBound = (caps: Map<string, Node>) => caps.has('bind.bound');
   const bindingStarts: number[] = [];
-  const bindingsOf = (ms: QueryMatch[], starts?: number[]) => {
+  const bindingsOf = (ms: Map<string, Node>[], starts?: number[]) => {
     const out: BindingRecord[] = [];
     for (const m of ms) {
       const b = bindingFrom(m, locate, symbols);
@@ -273,13 +274,8 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
 }
 
 /** Where a binding match is placed: its whole node (`@bind`), or its name where the pattern leaves the node out (Python's). */
-function bindNodeOf(match: QueryMatch): Node {
-  let name: Node | undefined;
-  for (const c of match.captures) {
-    if (c.name === 'bind') return c.node;
-    if (c.name === 'bind.name' || c.name === 'bind.parameter') name ??= c.node;
-  }
-  return name!;
+function bindNodeOf(caps: Map<string, Node>): Node {
+  return (caps.get('bind') ?? caps.get('bind.name') ?? caps.get('bind.parameter'))!;
 }
 
 /** A field assigned in a method (`self.x = …`) belongs to the method's class. */
@@ -520,8 +516,7 @@ function enclosingLocator(ordered: Def[], symbolOfDef: Map<Def, number>): (offse
   };
 }
 
-function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, text: string, js: boolean): CallRecord | undefined {
-  const caps = captureMap(match);
+function callFrom(caps: Map<string, Node>, locate: ReturnType<typeof enclosingLocator>, text: string, js: boolean): CallRecord | undefined {
   const nameNode = caps.get('call.name');
   // A pattern without the whole call (Python's) is placed at its name: the call starts where no other definition does.
   const callNode = caps.get('call') ?? caps.get('call.new') ?? caps.get('call.decorator') ?? nameNode;
@@ -561,8 +556,7 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
  * untyped parameter: bound, type unknown), `@bind.parameter` (the same, its only capture the name, which also places it) and
  * `@bind.return` on a return statement (binds `return`, see BindingRecord.name).
  */
-function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, symbols: SymbolRecord[]): BindingRecord | undefined {
-  const caps = captureMap(match);
+function bindingFrom(caps: Map<string, Node>, locate: ReturnType<typeof enclosingLocator>, symbols: SymbolRecord[]): BindingRecord | undefined {
   const destructured = caps.get('bind.destructures');
   const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases') ?? destructured;
   const parameter = caps.get('bind.parameter');
