@@ -528,7 +528,7 @@ function callFrom(caps: Map<string, Node>, locate: ReturnType<typeof enclosingLo
   // The receiver's text is cut from the source: `receiverNode.text` would read its end offset from WASM again.
   const receiverEnd = receiverNode?.endIndex ?? 0;
   const rawTooLong = receiverNode !== undefined && receiverEnd - receiverNode.startIndex > RECEIVER_RAW_MAX;
-  let receiver = rawTooLong ? '<expr>' : receiverNode ? text.slice(receiverNode.startIndex, receiverEnd).replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ') : undefined;
+  let receiver = rawTooLong ? '<expr>' : receiverNode ? compactReceiver(text.slice(receiverNode.startIndex, receiverEnd)) : undefined;
   if (receiver && receiver.length > RECEIVER_MAX) receiver = '<expr>';
   // `Effect.gen(function* () { …many lines… }).pipe(…)`: a JS/TS receiver too long to keep that is one call of a plain
   // path keeps its callee (`Effect.gen(…)`), whose declared result types the receiver as a shorter call's would.
@@ -546,6 +546,11 @@ function callFrom(caps: Map<string, Node>, locate: ReturnType<typeof enclosingLo
     decorator: caps.has('call.decorator') ? true : undefined,
     element: caps.has('call.element') ? true : undefined,
   };
+}
+
+/** A receiver without whitespace (most: `self`, `os.path`) as it is; else without whitespace, keeping `new X`'s space. */
+function compactReceiver(raw: string): string {
+  return /[\s\0]/.test(raw) ? raw.replace(/\bnew\s+/g, 'new\0').replace(/\s+/g, '').replace(/new\0/g, 'new ') : raw;
 }
 
 /**
