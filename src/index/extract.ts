@@ -562,11 +562,13 @@ function compactReceiver(raw: string): string {
  * `@bind.return` on a return statement (binds `return`, see BindingRecord.name).
  */
 function bindingFrom(caps: Map<string, Node>, locate: ReturnType<typeof enclosingLocator>, symbols: SymbolRecord[]): BindingRecord | undefined {
+  const parameter = caps.get('bind.parameter');
+  // An untyped Python parameter (every parameter of a file matches): bound, type unknown, placed at its name.
+  if (parameter) return { name: parameter.text, type: '', scope: locate(parameter.startIndex).symbol };
   const destructured = caps.get('bind.destructures');
   const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases') ?? destructured;
-  const parameter = caps.get('bind.parameter');
-  const typeNode = caps.get('bind.type') ?? caps.get('bind.iterator') ?? caps.get('bind.returns') ?? caps.get('bind.returns.second') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? valueNode ?? caps.get('bind.param') ?? parameter;
-  const nameNode = caps.get('bind.name') ?? caps.get('bind.field') ?? parameter;
+  const typeNode = caps.get('bind.type') ?? caps.get('bind.iterator') ?? caps.get('bind.returns') ?? caps.get('bind.returns.second') ?? caps.get('bind.elements') ?? caps.get('bind.iterates') ?? valueNode ?? caps.get('bind.param');
+  const nameNode = caps.get('bind.name') ?? caps.get('bind.field');
   const returned = caps.has('bind.return');
   if (!typeNode || (!nameNode && !returned)) return undefined;
   const bindNode = caps.get('bind') ?? nameNode!;
@@ -578,7 +580,7 @@ function bindingFrom(caps: Map<string, Node>, locate: ReturnType<typeof enclosin
   let type: string;
   if (destructured) type = `${destructured.text.replace(/\s+/g, '')}.${nameNode!.text}`;
   else if (valueNode) type = valueNode.text.replace(/\s+/g, '');
-  else if (caps.has('bind.param') || parameter) type = '';
+  else if (caps.has('bind.param')) type = '';
   else if (caps.has('bind.iterator')) type = 'Iterator';
   else type = baseTypeName(withoutUtilityType(typeNode).text.replace(/^\*/, ''));
   return {
