@@ -1,4 +1,6 @@
-; Sightline tags for Python (capture convention: see queries/typescript-tags.scm).
+; Sightline tags for Python (capture convention: see queries/typescript-tags.scm). A call or binding pattern whose node
+; starts where its name does leaves out the whole-node `@call` / `@bind` (src/index/extract.ts places it at `@call.name`
+; / `@bind.name`): every call and most bindings of a file match, and a capture is a `Node` built in JS per match.
 
 (function_definition name: (identifier) @name) @def.function
 (class_definition name: (identifier) @name) @def.class
@@ -6,8 +8,8 @@
 (module (expression_statement (assignment left: (identifier) @name) @def.constant))
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name) @def.field)))
 
-(call function: (identifier) @call.name) @call
-(call function: (attribute object: (_) @call.receiver attribute: (identifier) @call.name)) @call
+(call function: (identifier) @call.name)
+(call function: (attribute object: (_) @call.receiver attribute: (identifier) @call.name))
 ; `@dec` over a definition calls dec with the function (`@dec(…)` is already a call above).
 (decorator [(identifier) @call.name (attribute object: (_) @call.receiver attribute: (identifier) @call.name)]) @call.decorator
 ; `handlers["save"](x)`: calls a value the collection holds.
@@ -19,22 +21,23 @@
 (import_from_statement module_name: (_) @import.source name: (aliased_import name: (dotted_name) @import.name alias: (identifier) @import.alias)) @import
 (import_from_statement module_name: (_) @import.source (wildcard_import) @import.wildcard) @import
 
-(assignment left: (identifier) @bind.name right: (call function: (identifier) @bind.type)) @bind
-(assignment left: (identifier) @bind.name type: (type (identifier) @bind.type)) @bind
+(assignment left: (identifier) @bind.name right: (call function: (identifier) @bind.type))
+(assignment left: (identifier) @bind.name type: (type (identifier) @bind.type))
 ; `m = re.match(…)`, `r = self.make()`: the callee's declared result (outside the workspace: never guessed).
-(assignment left: (identifier) @bind.name right: (call function: (attribute) @bind.returns)) @bind
-(typed_parameter (identifier) @bind.name type: (type (identifier) @bind.type)) @bind
-(typed_default_parameter name: (identifier) @bind.name type: (type (identifier) @bind.type)) @bind
+(assignment left: (identifier) @bind.name right: (call function: (attribute) @bind.returns))
+(typed_parameter (identifier) @bind.name type: (type (identifier) @bind.type))
+(typed_default_parameter name: (identifier) @bind.name type: (type (identifier) @bind.type))
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @bind.field) right: (call function: (identifier) @bind.type) (#eq? @_self "self")) @bind
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @bind.field) type: (type (identifier) @bind.type) (#eq? @_self "self")) @bind
 
 ; Values: `a = func`, `f = obj.method`, `a = self` (aliases), dict and list literals of functions, `return f`.
-(assignment left: (identifier) @bind.name right: [(identifier) (attribute)] @bind.alias) @bind
-(assignment left: (identifier) @bind.name right: (dictionary (pair value: [(identifier) (attribute)] @bind.aliases))) @bind
-(assignment left: (identifier) @bind.name right: [(list [(identifier) (attribute)] @bind.aliases) (tuple [(identifier) (attribute)] @bind.aliases)]) @bind
+(assignment left: (identifier) @bind.name right: [(identifier) (attribute)] @bind.alias)
+(assignment left: (identifier) @bind.name right: (dictionary (pair value: [(identifier) (attribute)] @bind.aliases)))
+(assignment left: (identifier) @bind.name right: [(list [(identifier) (attribute)] @bind.aliases) (tuple [(identifier) (attribute)] @bind.aliases)])
 (return_statement [(identifier) (attribute)] @bind.alias) @bind @bind.return
-; Untyped parameters are bound too: `def f(a): a()` calls the parameter, not a module function `a`.
-(parameters [(identifier) @bind.name (default_parameter name: (identifier) @bind.name) (list_splat_pattern (identifier) @bind.name) (dictionary_splat_pattern (identifier) @bind.name)] @bind.param) @bind
+; Untyped parameters are bound too: `def f(a): a()` calls the parameter, not a module function `a`. One capture, the
+; name (`@bind.parameter`: bound, type unknown, scope read at the name): every parameter of the file matches.
+(parameters [(identifier) @bind.parameter (default_parameter name: (identifier) @bind.parameter) (list_splat_pattern (identifier) @bind.parameter) (dictionary_splat_pattern (identifier) @bind.parameter)])
 
 ; Collections and their elements: `xs: list[Item]` then `for x in xs` types x as Item.
 (typed_parameter (identifier) @bind.name type: (type (generic_type (identifier) @_c (type_parameter . (type (identifier) @bind.elements)))) (#any-of? @_c "list" "List" "Sequence" "Iterable" "set" "Set" "tuple" "frozenset")) @bind

@@ -191,7 +191,7 @@ function extractionFromTree(lang: LanguageId, query: Query, tree: Tree, text: st
   const pieces = piecesFromTree(lang, query, tree, text);
   const column = (i: number) => codePointColumn(text, i);
   const { symbols, calls, imports, bindings, locate, valueMatches } = pieces;
-  const values = lang === 'python' ? pythonValues(valueMatches, symbols, imports, bindings, locate, column) : functionValues(valueMatches, calls, symbols, imports, locate, column);
+  const values = lang === 'python' ? pythonValues(valueMatches, symbols, imports, bindings, locate, column, text) : functionValues(valueMatches, calls, symbols, imports, locate, column);
   const unmerged: FileRecord = {
     lang,
     symbols,
@@ -267,7 +267,7 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
       const b = bindingFrom(m, locate, symbols);
       if (!b) continue;
       out.push(b);
-      starts?.push(m.captures.find((c) => c.name === 'bind')!.node.startIndex);
+      starts?.push(bindNodeOf(m).startIndex);
     }
     return out;
   };
@@ -277,6 +277,16 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
   // A query that dropped matches over the match limit may not drop the same ones over a region.
   const fileWide = packageName !== undefined || bounds.length > 0 || ordered.some((d) => d.prototype || d.implOnly) || query.didExceedMatchLimit();
   return { symbols, calls, imports, bindings, bindingStarts, valueMatches, locate, packageName, fileWide };
+}
+
+/** Where a binding match is placed: its whole node (`@bind`), or its name where the pattern leaves the node out (Python's). */
+function bindNodeOf(match: QueryMatch): Node {
+  let name: Node | undefined;
+  for (const c of match.captures) {
+    if (c.name === 'bind') return c.node;
+    if (c.name === 'bind.name' || c.name === 'bind.parameter') name ??= c.node;
+  }
+  return name!;
 }
 
 /** A field assigned in a method (`self.x = …`) belongs to the method's class. */
@@ -301,7 +311,7 @@ function captureNamed(match: QueryMatch, name: string): Node | undefined {
 type MatchKind = 'package' | 'impl' | 'declarator' | 'assign' | 'def' | 'heritage' | 'call' | 'import' | 'reexport' | 'bind' | 'value' | 'none';
 
 /** The captures whose presence decides a match's kind (matchKind), besides the definitions' `def.<kind>`. */
-const KIND_CAPTURES = new Set(['package', 'scope.impl', 'declarator', 'assign', 'name', 'def.heritage', 'call', 'call.new', 'call.decorator', 'import', 'reexport', 'bind', 'value.ref', 'value.arg', 'value.return', 'value.export']);
+const KIND_CAPTURES = new Set(['package', 'scope.impl', 'declarator', 'assign', 'name', 'def.heritage', 'call', 'call.new', 'call.decorator', 'call.name', 'import', 'reexport', 'bind', 'bind.parameter', 'bind.name', 'value.ref', 'value.arg', 'value.return', 'value.export']);
 
 /** A definition's capture, `@def.<kind>` (not the helpers that go with one). */
 function isDefCapture(name: string): boolean {
@@ -318,10 +328,10 @@ function matchKind(caps: ReadonlySet<string> | ReadonlyMap<string, unknown>): Ma
   if (caps.has('assign')) return 'assign';
   if (defCapture && caps.has('name')) return 'def';
   if (defCapture && caps.has('def.heritage')) return 'heritage';
-  if (caps.has('call') || caps.has('call.new') || caps.has('call.decorator')) return 'call';
+  if (caps.has('call') || caps.has('call.new') || caps.has('call.decorator') || caps.has('call.name')) return 'call';
   if (caps.has('import')) return 'import';
   if (caps.has('reexport')) return 'reexport';
-  if (caps.has('bind')) return 'bind';
+  if (caps.has('bind') || caps.has('bind.parameter') || caps.has('bind.name')) return 'bind';
   if (caps.has('value.ref') || caps.has('value.arg') || caps.has('value.return') || caps.has('value.export')) return 'value';
   return 'none';
 }
@@ -340,18 +350,21 @@ function patternKindsOf(query: Query): (MatchKind | undefined)[] {
   kinds = [];
   for (let p = 0; p < query.patternCount(); p++) {
     const always = new Set<string>();
-    let decided = true;
+    const any = new Set<string>();
     let defs = 0;
     query.captureQuantifiers[p].forEach((q, id) => {
       const name = query.captureNames[id];
       const isDef = isDefCapture(name);
       if (q === CaptureQuantifier.Zero || !(isDef || KIND_CAPTURES.has(name))) return;
-      if (q !== CaptureQuantifier.One && q !== CaptureQuantifier.OneOrMore) decided = false;
+      if (q === CaptureQuantifier.One || q === CaptureQuantifier.OneOrMore) always.add(name);
       if (isDef) defs++;
-      always.add(name);
+      any.add(name);
     });
-    // Two definition captures: which one a match names first is the match's to say.
-    kinds.push(decided && defs <= 1 ? matchKind(always) : undefined);
+    // matchKind's tests only ask whether a capture is there, in a fixed order: if the captures a match always
+    // has and all it may have give one kind, every match of the pattern has it. Two definition captures: which
+    // one a match names first is the match's to say.
+    const kind = matchKind(always);
+    kinds.push(defs <= 1 && kind === matchKind(any) ? kind : undefined);
   }
   kindsByQuery.set(query, kinds);
   return kinds;
@@ -599,7 +612,8 @@ function callFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>
     else if (c.name === 'call.receiver') receiverNode ??= c.node;
     else if (c.name === 'call.element') element = true;
   }
-  const callNode = plain ?? created ?? decorated;
+  // A pattern without the whole call (Python's) is placed at its name: the call starts where no other definition does.
+  const callNode = plain ?? created ?? decorated ?? nameNode;
   if (!nameNode || !callNode) return undefined;
   // Whitespace is dropped (`a\n  .b` → `a.b`) except after `new`, so `new Foo().bar()` keeps its constructor.
   // A receiver's length is checked before its text is copied: in a long chain (`a.b().b()…`) every call's
@@ -638,10 +652,13 @@ function compactReceiver(raw: string): string {
  * `@bind.elements` / `@bind.iterates` (types), `@bind.iterator` (`xs[Symbol.iterator]()`: an `Iterator`), `@bind.alias`
  * (the value of a name or path), `@bind.aliases` (one value of a dict or list literal), `@bind.destructures` (the
  * object a destructured name is read from: `const { a } = x` binds a to `x.a`), `@bind.param` (an
- * untyped parameter: bound, type unknown) and
+ * untyped parameter: bound, type unknown), `@bind.parameter` (the same, its only capture the name, which also places it) and
  * `@bind.return` on a return statement (binds `return`, see BindingRecord.name).
  */
 function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, symbols: SymbolRecord[]): BindingRecord | undefined {
+  const parameter = captureNamed(match, 'bind.parameter');
+  // An untyped Python parameter (every parameter of a file matches): bound, type unknown, placed at its name.
+  if (parameter) return { name: parameter.text, type: '', scope: locate(parameter.startIndex).symbol };
   const caps = captureMap(match);
   const destructured = caps.get('bind.destructures');
   const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases') ?? destructured;
@@ -649,7 +666,7 @@ function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocat
   const nameNode = caps.get('bind.name') ?? caps.get('bind.field');
   const returned = caps.has('bind.return');
   if (!typeNode || (!nameNode && !returned)) return undefined;
-  const bindNode = caps.get('bind')!;
+  const bindNode = caps.get('bind') ?? nameNode!;
   const located = locate(bindNode.startIndex);
   let scope = located.symbol;
   // `engine = Engine()` / Go `var x = T{}` at module level is itself a constant symbol: the name is bound in

@@ -19,7 +19,7 @@ const WRAPPING_DECORATORS = new Set([
 ]);
 
 export function pythonValues(
-  matches: QueryMatch[], symbols: SymbolRecord[], imports: ImportRecord[], bindings: BindingRecord[], locate: Locate, column: (index: number) => number,
+  matches: QueryMatch[], symbols: SymbolRecord[], imports: ImportRecord[], bindings: BindingRecord[], locate: Locate, column: (index: number) => number, text: string,
 ): ValueRecord[] | undefined {
   if (matches.length === 0) return undefined;
   // A bare name can hold a function when it names one, an import, an alias (`f = obj.m`) or what a call of one of
@@ -40,13 +40,13 @@ export function pythonValues(
   const known = { functions, heads };
   const out: ValueRecord[] = [];
   for (const match of matches) {
-    const v = valueFrom(match, known, locate, column);
+    const v = valueFrom(match, known, locate, column, text);
     if (v) out.push(v);
   }
   return out.length ? out : undefined;
 }
 
-function valueFrom(match: QueryMatch, known: Known, locate: Locate, column: (index: number) => number): ValueRecord | undefined {
+function valueFrom(match: QueryMatch, known: Known, locate: Locate, column: (index: number) => number, text: string): ValueRecord | undefined {
   let refNode: Node | undefined;
   let decorator: Node | undefined;
   for (const c of match.captures) {
@@ -56,8 +56,11 @@ function valueFrom(match: QueryMatch, known: Known, locate: Locate, column: (ind
   if (!refNode) return undefined;
   if (decorator) return decorated(refNode, decorator, locate, column);
   // Filters first, tree walks and positions last: this runs for every argument of the file.
-  if (refNode.endIndex - refNode.startIndex > REF_MAX) return undefined;
-  const ref = refNode.text;
+  // The end is read once and the text cut from the source: `refNode.text` would read the end from WASM again.
+  const start = refNode.startIndex;
+  const end = refNode.endIndex;
+  if (end - start > REF_MAX) return undefined;
+  const ref = text.slice(start, end);
   if (!PATH.test(ref) || !worthKeeping(ref, known)) return undefined;
   let argument = callArgument(refNode);
   // `run(partial(f, 1))`: f is the first argument of partial, which calls nothing; the call receiving the partial
