@@ -341,8 +341,9 @@ async function joinSliced(pieces: Iterable<Buffer>, sliceMs: number): Promise<Bu
   return Buffer.concat(out);
 }
 
-function payloadOf(head: Buffer, bodies: Buffer): Buffer {
-  return Buffer.concat([head, bodies, Buffer.from(`${String(head.length).padStart(TRAILER_BYTES - 1, '0')}\n`, 'latin1')]);
+/** The payload as the pieces written end to end (not joined: a copy of the whole file, garbage once written). */
+function payloadOf(head: Buffer, bodies: Buffer): Buffer[] {
+  return [head, bodies, Buffer.from(`${String(head.length).padStart(TRAILER_BYTES - 1, '0')}\n`, 'latin1')];
 }
 
 /** The gzipped head of a verified payload (see payloadOf), as its trailer says. */

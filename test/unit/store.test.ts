@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { contentHash } from '../../src/common/hash';
 import { nullLogger, RingLogger } from '../../src/common/log';
+import { deflateBody } from '../../src/engine/record-bodies';
 import { IndexStore, INDEX_FILE, INDEX_FORMAT, type StoredIndex } from '../../src/engine/store';
 import { extractFile } from '../../src/index/extract';
 
@@ -92,6 +94,22 @@ describe('IndexStore: the persisted index', () => {
       assert.equal(logger.recent(1)[0].message.replace(/\(.+\)/, ''), bySync.replace(/\(.+\)/, ''), 'the same warning either way');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('deflates a body through its reused buffer to the bytes of the fields joined, whatever their size and order', () => {
+    // Text that does not compress much: its output spans several of deflateBody's output chunks.
+    const noisy = (n: number) => randomBytes(n).toString('base64');
+    const bodies: (string | Buffer)[][] = [
+      [noisy(200_000), '["é",1]', Buffer.from('[2]')], // larger than the first buffer: it grows
+      ['[]', '{}'], // after a larger one: nothing of it is left in the bytes
+      [noisy(1_500_000), 'ü'], // larger than the reused buffer may grow: a buffer of its own
+      ['["a"]', Buffer.from('"😀"'), '[3]'],
+    ];
+    for (const fields of bodies) {
+      const joined = Buffer.concat(fields.map((f) => (typeof f === 'string' ? Buffer.from(f, 'utf8') : f)));
+      const blob = deflateBody(fields);
+      assert.deepEqual(zlib.inflateRawSync(blob), joined);
+      assert.deepEqual(blob, zlib.deflateRawSync(joined, { level: zlib.constants.Z_BEST_SPEED }), 'the same bytes as one default-sized deflate');
     }
   });
 });
