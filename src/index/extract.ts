@@ -252,13 +252,22 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
   dropBareDuplicates(imports);
   if (languageInfo(lang).family === 'js') for (const [key, def] of defs) if (def.kind === 'constant' && isRequire(def.node)) defs.delete(key);
   // Offsets read once per definition: each read of a node's offset crosses into WASM.
-  const ordered = [...defs.values()]
-    .map((def) => ({ def, start: def.node.startIndex, end: endOf(def) }))
-    .sort((a, b) => a.start - b.start || b.end - a.end)
-    .map((d) => d.def);
+  // Arrays from literals, not `map` (see addDef): V8 tracks a literal's elements kind, so an empty one has the full one's map.
+  const spans: { def: Def; start: number; end: number }[] = [];
+  for (const def of defs.values()) spans.push({ def, start: def.node.startIndex, end: endOf(def) });
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  const ordered: Def[] = [];
+  for (const d of spans) ordered.push(d.def);
   const { symbols, symbolOfDef } = buildSymbols(lang, ordered, text);
   const locate = enclosingLocator(ordered, symbolOfDef);
-  const calls = dropDuplicateCalls(callMatches.map((m) => callFrom(m, locate, text, languageInfo(lang).family === 'js')).filter((c): c is CallRecord => c !== undefined));
+  // A loop, not `map(…).filter(…)` (see addDef).
+  const js = languageInfo(lang).family === 'js';
+  const found: CallRecord[] = [];
+  for (const m of callMatches) {
+    const call = callFrom(m, locate, text, js);
+    if (call) found.push(call);
+  }
+  const calls = dropDuplicateCalls(found);
   const isBound = (m: QueryMatch) => m.captures.some((c) => c.name === 'bind.bound');
   const bindingStarts: number[] = [];
   const bindingsOf = (ms: QueryMatch[], starts?: number[]) => {
@@ -370,12 +379,23 @@ function patternKindsOf(query: Query): (MatchKind | undefined)[] {
   return kinds;
 }
 
+/**
+ * One plain loop over the captures, not `filter(…).map(…)` and three `find`s: an empty `filter` result is an array of
+ * another map than a full one, so the first class with a base deoptimised piecesFromTree (where this is inlined) in
+ * each parse worker (bench/README.md, issue 11, "session 7, second round").
+ */
 function addDef(defs: Map<number, Def>, node: Node, nameNode: Node, kind: SymbolKind, match: QueryMatch): void {
-  const heritage = match.captures.filter((c) => c.name === 'def.heritage').map((c) => heritageName(c.node));
+  const heritage: string[] = [];
+  let container: string | undefined;
+  let receiver: string | undefined;
+  let prototype: true | undefined;
+  for (const c of match.captures) {
+    if (c.name === 'def.heritage') heritage.push(heritageName(c.node));
+    else if (c.name === 'def.container') container ??= c.node.text;
+    else if (c.name === 'def.receiver') receiver ??= c.node.text;
+    else if (c.name === 'def.prototype') prototype = true;
+  }
   if (kind === 'type' && node.type === 'type_alias_declaration') heritage.push(...aliasedTypes(node.childForFieldName('value')));
-  const container = match.captures.find((c) => c.name === 'def.container')?.node.text;
-  const receiver = match.captures.find((c) => c.name === 'def.receiver')?.node.text;
-  const prototype = match.captures.some((c) => c.name === 'def.prototype') || undefined;
   putDef(defs, { node, nameNode, kind, heritage, container, receiver, prototype });
 }
 
