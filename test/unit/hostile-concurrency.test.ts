@@ -1,12 +1,15 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { removeDir, SLOW_SUITE_TIMEOUT_MS } from './helpers';
 import { bounded, call, hostileWorkspace, type StdioServer, startStdioServer } from './hostile';
 
 /**
  * One slow call must not stall the others: the server runs in the extension host, where a call that holds
  * the event loop holds every chat session and extension of the window. The slow call here is the first
- * retrieve on a file of 8,000 nested functions (its text index takes seconds to build); cheap calls made
- * while it runs must come back before it does.
+ * retrieve, whose text index must take seconds to build: the hostile workspace plus ~24 MB of markdown (the
+ * nested functions alone no longer take long enough since the build tokenizes by character codes). Cheap calls
+ * made while it runs must come back before it does.
  */
 describe('hostile input: one slow call does not stall others', function () {
   this.timeout(SLOW_SUITE_TIMEOUT_MS); // drives the built stdio server with hostile workloads
@@ -15,6 +18,7 @@ describe('hostile input: one slow call does not stall others', function () {
 
   before(async () => {
     root = hostileWorkspace();
+    writeBulkDocs(root);
     server = await startStdioServer(root);
     const indexed = await bounded('index_workspace', call(server.client, 'index_workspace', {}));
     assert.equal(indexed.isError, false, indexed.text);
@@ -47,3 +51,19 @@ describe('hostile input: one slow call does not stall others', function () {
     assert.deepEqual(order, ['find_callers', 'read_file_range', 'structural_search', 'retrieve']);
   });
 });
+
+/** 48 markdown files of ~500 KB of distinct words each: documents the first retrieve indexes and the code index does not. */
+function writeBulkDocs(root: string): void {
+  const dir = path.join(root, 'docs', 'bulk');
+  fs.mkdirSync(dir, { recursive: true });
+  let seed = 1;
+  const word = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return `w${(seed % 500_000).toString(36)}`;
+  };
+  for (let f = 0; f < 48; f++) {
+    const lines = [`# Part ${f}`, ''];
+    for (let l = 0; l < 6_000; l++) lines.push(Array.from({ length: 12 }, word).join(' '));
+    fs.writeFileSync(path.join(dir, `part-${f}.md`), `${lines.join('\n')}\n`);
+  }
+}
