@@ -13,9 +13,9 @@ import type { FileRecord } from './records';
  *  - it ends with the first declaration after it (past comments): a comment typed before a declaration is its doc.
  * The tags query runs over that region only; the previous version's records before it are kept as they are, those
  * after it shifted by the edit's offsets, lines and symbol count (a record the shift leaves as it was is kept, not
- * copied: typing within a line copies only the symbols after it, for their offsets, and allocates the less garbage). Then the passes over the whole file run again on
- * the spliced record: function values (which keep a value only if the file declares, imports or calls its name) and
- * merged overloads. A region of more than half of a large file is not worth it: the whole file is extracted.
+ * copied: typing within a line copies only the symbols after it, for their offsets). Then the passes over the whole
+ * file run again on the spliced record: function values (which keep a value only if the file declares, imports or
+ * calls its name) and merged overloads. A region of more than half of a large file is not worth it: the whole file is extracted.
  *
  * Returns undefined (the caller extracts the whole file) whenever that is not provably what a whole-file extraction
  * gives: a language other than JavaScript/TypeScript, a tree with errors, a file with records whose meaning reaches
