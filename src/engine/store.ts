@@ -6,7 +6,7 @@ import type { FileRecord } from '../index/records';
 import type { Logger } from '../common/log';
 import { errorMessage } from '../common/errors';
 import { processAlive } from '../common/processes';
-import { gunzipWhole, gunzipWholeAsync, GzipSink } from './gzip-pieces';
+import { gunzipWholeAsync, GzipSink } from './gzip-pieces';
 import { BODY_FIELDS, deflateBody, recordHead, type StoredBody, unreadBody, untouchedBody, withStoredBody } from './record-bodies';
 import { validateStoredHead } from './record-validation';
 
@@ -71,22 +71,12 @@ export class IndexStore {
     this.removeStaleTemps();
   }
 
-  load(): StoredIndex | undefined {
-    const payload = this.readVerified();
-    if (!payload) return undefined;
-    try {
-      const gzHead = headOf(payload);
-      return readPayload(payload, gzHead.length, gunzipWhole(gzHead));
-    } catch (e) {
-      return this.untrusted(e);
-    }
-  }
-
   /**
-   * `load` with the head gunzipped on libuv's thread pool. The file is read and its signature checked before this
-   * returns (synchronously), so the calling thread can do other work while the head inflates: a warm start scans
-   * the tree meanwhile (at a million lines the head is 16 MB of JSON, ~0.1–0.3 s of gunzip, most of it the first
-   * touch of the memory it inflates into), and parses it once it is there.
+   * The index, or undefined when there is none or it is not trusted (logged). The file is read and its signature
+   * checked before this returns (synchronously); the head is gunzipped on libuv's thread pool, so the calling thread
+   * can do other work while it inflates: a warm start scans the tree meanwhile (at a million lines the head is 16 MB
+   * of JSON, ~0.1–0.3 s of gunzip, most of it the first touch of the memory it inflates into), and parses it once
+   * it is there.
    */
   loadAsync(): Promise<StoredIndex | undefined> {
     const payload = this.readVerified();

@@ -76,7 +76,7 @@ describe('engine: incremental, persistent indexing', () => {
   it('rebuilds a cache written by another engine version', async () => {
     await open().index();
     const dir = path.join(root, '.sightline');
-    const data = new IndexStore(dir, new RingLogger(), { key: machineCacheKey(), engineVersion: sightlineVersion() }).load();
+    const data = await new IndexStore(dir, new RingLogger(), { key: machineCacheKey(), engineVersion: sightlineVersion() }).loadAsync();
     assert.ok(data, 'the cache this engine wrote loads');
     new IndexStore(dir, new RingLogger(), { key: machineCacheKey(), engineVersion: 'an-older-version' }).save(data);
     const logger = new RingLogger();

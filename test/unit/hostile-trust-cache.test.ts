@@ -103,7 +103,7 @@ describe('hostile repositories: the persisted index is never an authority', () =
       await first.engine.index();
       first.engine.dispose();
       const store = new IndexStore(path.join(root, '.sightline'), new RingLogger(), { key, engineVersion: sightlineVersion() });
-      const index = store.load();
+      const index = await store.loadAsync();
       assert.ok(index, 'the engine\'s own index loads');
       spoil(index);
       store.save(index);
@@ -126,7 +126,7 @@ describe('hostile repositories: the persisted index is never an authority', () =
     await first.engine.index();
     first.engine.dispose();
     const store = new IndexStore(path.join(root, '.sightline'), new RingLogger(), { key, engineVersion: sightlineVersion() });
-    const index = store.load()!;
+    const index = (await store.loadAsync())!;
     index.files['src/a.ts'].record.imports[0].line = 10_000;
     store.save(index);
     const { engine, logger } = open();
