@@ -1,4 +1,4 @@
-import { stringTable } from './term-segment';
+import { stringTable, TermTable } from './term-segment';
 import { type Dictionary, forEachNear } from './text-index';
 import { appended, listOf, without } from './small-list';
 import { identifierTokens } from './tokenize';
@@ -26,8 +26,7 @@ const TF_SPAN = 1024;
  * first query after a new word came.
  */
 export class NameFuzzy {
-  private readonly termIds = new Map<string, number>();
-  private readonly terms: string[] = [];
+  private readonly table = new TermTable();
   /**
    * Postings of term t's field f at 2t + f: slot × TF_SPAN + tf, in the order added; a bare posting while there is
    * one (most words of a large workspace's names are in a name or two: two arrays per term cost ~11 MB at 1M lines).
@@ -54,11 +53,9 @@ export class NameFuzzy {
 
   private addField(slot: number, field: 0 | 1, text: string): void {
     const distinct = forEachTerm(text, (term, tf) => {
-      let id = this.termIds.get(term);
-      if (id === undefined) {
-        id = this.terms.length;
-        this.termIds.set(term, id);
-        this.terms.push(term);
+      const id = this.table.intern(term);
+      if (2 * id === this.postings.length) {
+        // A new term: room for its two fields' postings, and the sorted dictionary is made again.
         this.postings.push(undefined, undefined);
         this.sorted = undefined;
       }
@@ -78,7 +75,7 @@ export class NameFuzzy {
 
   private removeField(slot: number, field: 0 | 1, text: string): void {
     this.lengthSums[field] -= forEachTerm(text, (term, tf) => {
-      const at = 2 * this.termIds.get(term)! + field;
+      const at = 2 * this.table.idOf(term)! + field;
       const list = this.postings[at];
       if (list !== undefined) this.postings[at] = without(list, slot * TF_SPAN + Math.min(tf, TF_SPAN - 1));
     });
@@ -109,14 +106,14 @@ export class NameFuzzy {
           }
         }
       };
-      const exact = this.termIds.get(word);
+      const exact = this.table.idOf(word);
       if (exact !== undefined) score(exact, 1);
       const maxDistance = Math.min(MAX_FUZZY, Math.round(word.length * FUZZY));
       if (maxDistance) {
         const { dictionary, ids } = this.dictionary();
         forEachNear(dictionary, word, maxDistance, (t, distance) => {
           if (distance === 0) return;
-          const length = this.terms[ids[t]].length;
+          const length = this.table.terms[ids[t]].length;
           score(ids[t], (FUZZY_WEIGHT * length) / (length + distance));
         });
       }
@@ -136,8 +133,9 @@ export class NameFuzzy {
 
   private dictionary(): { dictionary: Dictionary; ids: Uint32Array } {
     if (!this.sorted) {
-      const ids = Uint32Array.from(this.terms.keys()).sort((a, b) => (this.terms[a] < this.terms[b] ? -1 : this.terms[a] > this.terms[b] ? 1 : 0));
-      const table = stringTable(Array.from(ids, (id) => this.terms[id]));
+      const terms = this.table.terms;
+      const ids = Uint32Array.from(terms.keys()).sort((a, b) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0));
+      const table = stringTable(Array.from(ids, (id) => terms[id]));
       this.sorted = { dictionary: { termCount: ids.length, termBytes: table.bytes, termOffsets: table.offsets }, ids };
     }
     return this.sorted;

@@ -290,10 +290,34 @@ class ByteWriter {
   }
 }
 
+/**
+ * Terms numbered in the order first met, a term's id its place in `terms`: the dictionary of a segment being built,
+ * and of the misspellings' index (name-fuzzy.ts).
+ */
+export class TermTable {
+  private readonly ids = new Map<string, number>();
+  readonly terms: string[] = [];
+
+  /** The term's id, or undefined when it was never met. */
+  idOf(term: string): number | undefined {
+    return this.ids.get(term);
+  }
+
+  /** The term's id; a new term gets the next one (the number of terms before it). */
+  intern(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.ids.set(term, id);
+      this.terms.push(term);
+    }
+    return id;
+  }
+}
+
 /** Entries are added owner by owner; `seal` sorts the dictionary and codes the postings. */
 export class SegmentBuilder {
-  private readonly termIds = new Map<string, number>();
-  private readonly terms: string[] = [];
+  private readonly table = new TermTable();
   /** Counting a field's terms (see field): by term id, the stamp of the last field it was met in and its count there; the ids met. */
   private fieldStamp = 0;
   private distinct = 0;
@@ -346,12 +370,7 @@ export class SegmentBuilder {
   /** Counts one term of the field being posted (see field). */
   private readonly count = (term: string): void => {
     if (!term) return;
-    let id = this.termIds.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.termIds.set(term, id);
-      this.terms.push(term);
-    }
+    const id = this.table.intern(term);
     if (id >= this.stamps.length) {
       this.stamps = grown(this.stamps, id + 1);
       this.tfs = grown(this.tfs, id + 1);
@@ -370,8 +389,9 @@ export class SegmentBuilder {
    * exact size. The builder is done with once sealed.
    */
   seal(): Segment {
-    const n = this.terms.length;
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (this.terms[a] < this.terms[b] ? -1 : 1));
+    const terms = this.table.terms;
+    const n = terms.length;
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (terms[a] < terms[b] ? -1 : 1));
     const streams = this.postings;
     this.postings = new PostingStreams();
     // A term's postings: how many are the title's, then the title's and the text's (see readPostings).
@@ -385,12 +405,12 @@ export class SegmentBuilder {
       w.length = streams.copy(2 * id + 1, w.data, streams.copy(2 * id, w.data, w.length));
     });
     postOffsets[n] = w.length;
-    const terms = stringTable(order.map((id) => this.terms[id]));
+    const dictionary = stringTable(order.map((id) => terms[id]));
     const ids = stringTable(this.docIds);
     return {
       termCount: n,
-      termBytes: terms.bytes,
-      termOffsets: terms.offsets,
+      termBytes: dictionary.bytes,
+      termOffsets: dictionary.offsets,
       postOffsets,
       postings: w.exact(),
       docCount: this.docIds.length,
