@@ -27,9 +27,17 @@ function fail(where: string, what: string): never {
 // The checks say what is wrong only when something is: a message (and the place it names) built for every valid
 // field was a third of checking the heads at load (two strings per symbol, 70k symbols at a million lines).
 
+function isText(v: unknown): boolean {
+  return typeof v === 'string' && v.length <= MAX_TEXT;
+}
+
+function notText(field: string): string {
+  return `${field} is not a string of at most ${MAX_TEXT} characters`;
+}
+
 function textProblem(v: unknown, field: string, optional = false): string | undefined {
   if (v === undefined && optional) return undefined;
-  return typeof v !== 'string' || v.length > MAX_TEXT ? `${field} is not a string of at most ${MAX_TEXT} characters` : undefined;
+  return isText(v) ? undefined : notText(field);
 }
 
 function intProblem(v: unknown, field: string, min: number, max: number, optional = false): string | undefined {
@@ -184,6 +192,6 @@ function symbolProblem(value: unknown, symbolCount: number, lastLine: number): s
 function heritageProblem(heritage: unknown): string | undefined {
   if (heritage === undefined) return undefined;
   if (!Array.isArray(heritage)) return 'heritage is not an array';
-  for (let i = 0; i < heritage.length; i++) if (textProblem(heritage[i], 'heritage') !== undefined) return textProblem(heritage[i], `heritage[${i}]`);
+  for (let i = 0; i < heritage.length; i++) if (!isText(heritage[i])) return notText(`heritage[${i}]`);
   return undefined;
 }
