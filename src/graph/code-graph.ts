@@ -342,7 +342,7 @@ export class CodeGraph {
     for (let d = 1; d <= depth && frontier.length; d++) {
       const next: string[] = [];
       for (const id of frontier) {
-        // graphology hands the edge's attributes to the callback: no second lookup per edge.
+        // The call graph hands the edge's data to the callback: no second lookup per edge.
         const visit = (_edge: number, data: CallEdgeData, source: string, target: string) => {
           // A hub's callers on a huge graph (edge by edge: one hub can have 100,000): stop at the call's budget.
           checkEvery(options.deadline, visited++, 'Lower depth or raise min_confidence to narrow the walk.');
