@@ -34,7 +34,8 @@ export function workersFor(max: number, size: number): number {
 export const IDLE_WARM_DELAY_MS = 2000;
 
 /**
- * Chooses where files are extracted. A bulk index goes to the worker pool (every core, main thread free);
+ * Chooses where files are extracted. A bulk index goes to the worker pool (up to every core, as many workers as
+ * its size pays for: workersFor; the main thread stays free);
  * a handful of files (an edit, a save) is extracted on the calling thread: a round trip to a worker would
  * cost more than the parse, and a worker started cold pays WASM tier-up on its first files. Those edits
  * keep their trees (TreeCache), so typing in the same file re-parses only what changed. The pool lives for one
