@@ -208,12 +208,9 @@ export class Engine implements Disposable {
         { root: this.root, maxFileBytes: this.maxFileBytes, exclude: this.exclude, files: before, docs: this.docs, configFiles: this.configFiles, graph: this.current, overlays: this.overlays, dirty },
         onlyDirty,
         scanned,
-        // The parse workers start while the files are read (ParsePool.warm), not after.
-        (scannedPlan) => {
-          const prewarm = scannedPlan.prewarm;
-          if (prewarm) this.extractor.prewarm(prewarm.langs, prewarm.bytes);
-        },
       );
+      const prewarm = plan.prewarm;
+      if (prewarm) this.extractor.prewarm(prewarm.langs, prewarm.bytes);
       // Extraction runs on the worker pool for a bulk index; results land in the plan's order.
       const results = await this.extractor.extractAll(plan.pending.map((p) => ({ lang: languageForPath(p.file.rel)!.id, text: p.text, key: p.file.rel })));
       // Disposed while parsing (the client went away): stop quietly, keep nothing half-done.

@@ -73,13 +73,10 @@ export class IndexPlan {
   /**
    * `onlyDirty`: re-check just the dirty files if that is enough (see `scanDirty`), else scan the whole tree, or
    * take `scanned`, a scan of it made for this pass (a warm start scans while its saved records load: Engine).
-   * `scannedHook` is called with the plan once the tree is scanned, before its files are read (the Engine starts
-   * the parse workers there, `prewarm`, so that their start-up overlaps the reading).
    */
-  static async make(state: IndexedState, onlyDirty: boolean, scanned?: ScanResult, scannedHook?: (plan: IndexPlan) => void): Promise<IndexPlan> {
+  static async make(state: IndexedState, onlyDirty: boolean, scanned?: ScanResult): Promise<IndexPlan> {
     const targeted = onlyDirty ? scanDirty(state) : undefined;
     const plan = new IndexPlan(state, targeted ?? scanned ?? IndexPlan.scan(state), targeted !== undefined);
-    scannedHook?.(plan);
     await plan.sortFiles();
     return plan;
   }
