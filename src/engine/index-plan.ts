@@ -87,7 +87,7 @@ export class IndexPlan {
   }
 
   /**
-   * Nothing indexed yet and many files to parse: the languages whose parse workers may start while files are read,
+   * Nothing indexed yet and many files to parse: the languages whose parse workers the Engine starts (ParsePool.warm),
    * and the files' size in bytes (how many workers to start: Extractor's workersFor).
    */
   get prewarm(): { langs: LanguageId[]; bytes: number } | undefined {
