@@ -209,7 +209,8 @@ export class Engine implements Disposable {
         onlyDirty,
         scanned,
       );
-      if (plan.prewarm) this.extractor.prewarm(plan.prewarm);
+      const prewarm = plan.prewarm;
+      if (prewarm) this.extractor.prewarm(prewarm.langs, prewarm.bytes);
       // Extraction runs on the worker pool for a bulk index; results land in the plan's order.
       const results = await this.extractor.extractAll(plan.pending.map((p) => ({ lang: languageForPath(p.file.rel)!.id, text: p.text, key: p.file.rel })));
       // Disposed while parsing (the client went away): stop quietly, keep nothing half-done.

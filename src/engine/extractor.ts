@@ -1,7 +1,7 @@
 import type { Disposable } from '../common/disposable';
 import { extractFile } from '../index/extract';
 import type { LanguageId } from '../index/languages';
-import { ParsePool } from '../index/parse-pool';
+import { defaultPoolSize, ParsePool } from '../index/parse-pool';
 import { TreeCache } from '../index/tree-cache';
 import { whenIdle } from './idle';
 import type { FileRecord } from '../index/records';
@@ -16,11 +16,26 @@ export interface ExtractJob {
 
 /** Up to this many files are extracted in-thread. */
 const IN_THREAD_MAX_FILES = 4;
+/**
+ * Source (UTF-16 units, about bytes) per parse worker: a bulk index of less starts one worker fewer for each
+ * share it lacks, down to one. Each worker is a cold V8 isolate that compiles the extraction code, tiers up and
+ * collects on its own: on eslint (3.0 MB, 107k lines) the second worker cost 8–37% more index CPU than one
+ * worker and gave no wall time back on the shared 2-core machine (bench/README.md, issue 11, "Session 8: the cold
+ * pool"). Never zero workers: the calling thread (the extension host) does not extract a bulk index.
+ */
+export const SOURCE_PER_WORKER = 4 * 1024 * 1024;
+
+/** How many workers a bulk index of `size` units of source starts, at most `max`. */
+export function workersFor(max: number, size: number): number {
+  return Math.max(1, Math.min(max, Math.ceil(size / SOURCE_PER_WORKER)));
+}
+
 /** How long after an index pass, at least, the grammars of in-thread edits start loading (see warmInThread). */
 export const IDLE_WARM_DELAY_MS = 2000;
 
 /**
- * Chooses where files are extracted. A bulk index goes to the worker pool (every core, main thread free);
+ * Chooses where files are extracted. A bulk index goes to the worker pool (up to every core, as many workers as
+ * its size pays for: workersFor; the main thread stays free);
  * a handful of files (an edit, a save) is extracted on the calling thread: a round trip to a worker would
  * cost more than the parse, and a worker started cold pays WASM tier-up on its first files. Those edits
  * keep their trees (TreeCache), so typing in the same file re-parses only what changed. The pool lives for one
@@ -48,7 +63,9 @@ export class Extractor implements Disposable {
       }
       return out;
     }
-    this.pool ??= new ParsePool(this.poolSize);
+    let size = 0;
+    for (const job of jobs) size += job.text.length;
+    this.pool ??= new ParsePool(workersFor(this.poolSize ?? defaultPoolSize(), size));
     const results = await Promise.all(jobs.map((job) => this.pool!.extract(job.lang, job.text).catch(asError)));
     if (results.every((r) => r instanceof Error)) {
       // Every file failed on the workers: the pool itself is broken (a missing worker script, workers that
@@ -67,10 +84,10 @@ export class Extractor implements Disposable {
     return results;
   }
 
-  /** A bulk index is coming: start the pool now (see ParsePool.warm). */
-  prewarm(langs: readonly LanguageId[]): void {
+  /** A bulk index of `size` units of source is coming: start the pool now (see ParsePool.warm, workersFor). */
+  prewarm(langs: readonly LanguageId[], size: number): void {
     if (this.poolSize === 0) return;
-    this.pool ??= new ParsePool(this.poolSize);
+    this.pool ??= new ParsePool(workersFor(this.poolSize ?? defaultPoolSize(), size));
     this.pool.warm(langs);
   }
 

@@ -86,10 +86,15 @@ export class IndexPlan {
     return scanWorkspace(state.root, { maxFileBytes: state.maxFileBytes, exclude: state.exclude });
   }
 
-  /** Nothing indexed yet and many files to parse: the languages whose parse workers may start while files are read. */
-  get prewarm(): LanguageId[] | undefined {
+  /**
+   * Nothing indexed yet and many files to parse: the languages whose parse workers the Engine starts (ParsePool.warm),
+   * and the files' size in bytes (how many workers to start: Extractor's workersFor).
+   */
+  get prewarm(): { langs: LanguageId[]; bytes: number } | undefined {
     if (this.targeted || this.state.files.size > 0 || this.scan.files.length <= PREWARM_MIN_FILES) return undefined;
-    return [...new Set(this.scan.files.map((f) => languageForPath(f.rel)!.id))];
+    let bytes = 0;
+    for (const f of this.scan.files) bytes += f.size;
+    return { langs: [...new Set(this.scan.files.map((f) => languageForPath(f.rel)!.id))], bytes };
   }
 
   /** Build files that decide import resolution, as of this pass. */

@@ -54,8 +54,9 @@ export class ParsePool implements Disposable {
   }
 
   /**
-   * Starts every worker and loads these grammars in each, while the caller is still reading files: start-up
-   * (runtime, grammar, query compilation) then overlaps the I/O instead of delaying the first parse.
+   * Starts every worker and loads these grammars in each (an empty file: runtime, grammar, query compilation). The
+   * Engine calls it once a bulk index's files are read, just before they are sent; starting the workers before the
+   * read, to overlap it, was measured slower on 2 cores (bench/README.md, issue 11, "Session 8: the cold pool").
    */
   warm(langs: readonly LanguageId[]): void {
     for (let i = 0; i < this.size; i++) for (const lang of langs) this.extract(lang, '').catch(() => undefined);

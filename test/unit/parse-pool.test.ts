@@ -5,7 +5,7 @@ import { extractFile } from '../../src/index/extract';
 import { compiledWasm } from '../../src/index/grammars';
 import { type LanguageId, languageForPath } from '../../src/index/languages';
 import { ParsePool } from '../../src/index/parse-pool';
-import { Extractor } from '../../src/engine/extractor';
+import { Extractor, SOURCE_PER_WORKER, workersFor } from '../../src/engine/extractor';
 import { FIXTURES } from './helpers';
 
 const NOT_A_LANGUAGE = 'cobol' as string as LanguageId;
@@ -88,6 +88,15 @@ describe('ParsePool: extraction on worker threads', () => {
         extractor.dispose();
       }
     }
+  });
+
+  it('starts one worker per share of source, at least one and at most the maximum', () => {
+    assert.equal(workersFor(2, 0), 1, 'a bulk index always has a worker: it never runs on the calling thread');
+    assert.equal(workersFor(2, SOURCE_PER_WORKER), 1);
+    assert.equal(workersFor(2, SOURCE_PER_WORKER + 1), 2);
+    assert.equal(workersFor(2, 100 * SOURCE_PER_WORKER), 2);
+    assert.equal(workersFor(8, 3 * SOURCE_PER_WORKER - 1), 3);
+    assert.equal(workersFor(1, 100 * SOURCE_PER_WORKER), 1);
   });
 
   it('falls back to this thread when the workers cannot run, and says so once', async () => {
