@@ -42,9 +42,7 @@
 (typed_parameter (identifier) @bind.name type: (type (generic_type (identifier) @_c (type_parameter . (type (identifier) @bind.elements)))) (#any-of? @_c "list" "List" "Sequence" "Iterable" "set" "Set" "tuple" "frozenset")) @bind
 (for_statement left: (identifier) @bind.name right: (identifier) @bind.iterates) @bind
 
-; Functions handed to calls (src/index/python-values.ts): `run(f)`, `run(obj.m)`, `run(partial(f, 1))`, `run(cb=f)`,
-; `map(f, xs)`, `Thread(target=f)`; and the definition under its innermost decorator (`@dec def f`: dec(f)). One
-; capture per argument (the call is found from it, for the few kept): every argument of the file matches.
-(argument_list [(identifier) (attribute)] @value.ref)
-(keyword_argument value: [(identifier) (attribute)] @value.ref)
+; Functions handed to calls (src/index/python-values.ts): `run(f)`, `run(obj.m)`, `run(partial(f, 1))`, `run(cb=f)`, read
+; from each call's text there (a pattern matched every argument of a file); here, the definition under its innermost
+; decorator (`@dec def f`: dec(f)).
 (decorated_definition (decorator) @value.decorator . definition: (function_definition name: (identifier) @value.ref))

@@ -193,7 +193,7 @@ function extractionFromTree(lang: LanguageId, query: Query, tree: Tree, text: st
   const column = (i: number) => codePointColumn(text, i);
   const { symbols, calls, imports, locate, valueMatches } = pieces;
   let { bindings } = pieces;
-  const values = lang === 'python' ? pythonValues(valueMatches, symbols, imports, bindings, locate, column, text) : functionValues(valueMatches, calls, symbols, imports, locate, column);
+  const values = lang === 'python' ? pythonValues(valueMatches, calls, symbols, imports, bindings, locate, column, text) : functionValues(valueMatches, calls, symbols, imports, locate, column);
   if (lang === 'python') {
     // Untyped parameters, for the names the linker can ask about (python-parameters.ts).
     const parameters = parameterBindings(symbols, calls, bindings, values, text, tree, (offset) => locate(offset).symbol);

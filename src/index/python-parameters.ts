@@ -1,4 +1,5 @@
 import type { Tree } from 'web-tree-sitter';
+import { closing, CONTINUATION, IDENTIFIER, PUNCT, skipSpace, WORD } from './python-text';
 import type { BindingRecord, CallRecord, SymbolRecord, ValueRecord } from './records';
 
 /**
@@ -55,8 +56,6 @@ function untypedName(p: Named): Named | undefined {
   return undefined;
 }
 
-const SPACE = /[ \t\f\r\n\\]/;
-
 /** The untyped parameters of the definition `def name(…)` starting at `defStart` (see untypedParameters). */
 export function untypedParametersOf(text: string, defStart: number, name: string): { name: string; start: number }[] {
   const open = parameterListStart(text, defStart, name);
@@ -76,50 +75,6 @@ function parameterListStart(text: string, defStart: number, name: string): numbe
   return text[at] === '(' ? at : -1;
 }
 
-function skipSpace(text: string, at: number): number {
-  while (at < text.length && SPACE.test(text[at])) at++;
-  return at;
-}
-
-/**
- * The offset of the bracket that closes the one at `open` (or the text's end), strings and comments skipped. Each
- * character directly inside (not in a nested bracket, string or comment) goes to `visit`, which returns the offset
- * it read up to (to skip a word).
- */
-function closing(text: string, open: number, visit?: (at: number) => number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"' || c === "'") i = stringEnd(text, i) - 1;
-    else if (c === '#') i = lineEnd(text, i) - 1;
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
-      if (--depth === 0) return i;
-    } else if (depth === 1 && visit) i = visit(i);
-  }
-  return text.length;
-}
-
-/** The offset just past the string literal whose quote is at `at` (single, or tripled). */
-function stringEnd(text: string, at: number): number {
-  const q = text[at];
-  const triple = text[at + 1] === q && text[at + 2] === q;
-  for (let i = at + (triple ? 3 : 1); i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\') i++;
-    else if (c === q && (!triple || (text[i + 1] === q && text[i + 2] === q))) return i + (triple ? 3 : 1);
-    else if (c === '\n' && !triple) return i;
-  }
-  return text.length;
-}
-
-function lineEnd(text: string, at: number): number {
-  const nl = text.indexOf('\n', at);
-  return nl < 0 ? text.length : nl;
-}
-
-const IDENTIFIER = /[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*/uy;
-
 /**
  * The untyped parameters of the list opening at `open`: `a`, `a=1`, `*args`, `**kw` (not `a: int`, `a: int = 1`,
  * `*`, `/`). Parts are split at the commas between parameters: not those in brackets, strings or a default's
@@ -127,49 +82,35 @@ const IDENTIFIER = /[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*/uy;
  */
 export function untypedParameters(text: string, open: number): { name: string; start: number }[] {
   const out: { name: string; start: number }[] = [];
-  let partStart = open + 1;
+  const tokens: number[] = [];
+  closing(text, open, tokens);
+  let name = -1;
   let typed = false;
   let lambdas = 0;
-  const endPart = () => {
-    if (!typed) {
-      let at = skipSpace(text, partStart);
-      // `a,  # note` then the next parameter on the next line.
-      while (text[at] === '#') at = skipSpace(text, lineEnd(text, at));
-      while (text[at] === '*') at++;
-      at = skipSpace(text, at);
-      IDENTIFIER.lastIndex = at;
-      const m = IDENTIFIER.exec(text);
-      if (m && m[0] !== 'lambda') out.push({ name: m[0], start: at });
-    }
-    typed = false;
-    lambdas = 0;
-  };
-  closing(text, open, (i) => {
-    const c = text[i];
-    if (c === ',' && lambdas === 0) {
-      endPart();
-      partStart = i + 1;
-    } else if (c === ':') {
+  for (let t = 0; t <= tokens.length; t += 3) {
+    const kind = tokens[t];
+    const start = tokens[t + 1];
+    if (t === tokens.length || (kind === PUNCT && text[start] === ',' && lambdas === 0)) {
+      if (name >= 0 && !typed) {
+        IDENTIFIER.lastIndex = name;
+        const m = IDENTIFIER.exec(text);
+        if (m) out.push({ name: m[0], start: name });
+      }
+      name = -1;
+      typed = false;
+      lambdas = 0;
+    } else if (kind === WORD) {
+      const word = tokens[t + 2] - start === 6 && text.startsWith('lambda', start);
+      if (word) lambdas++;
+      // The name is the part's first word, past `*` / `**`.
+      else if (name < 0 && lambdas === 0 && !typed) name = start;
+    } else if (kind === PUNCT && text[start] === ':') {
       if (lambdas > 0) lambdas--;
       else typed = true;
-    } else if (c === 'l' && text.startsWith('lambda', i) && !isWordChar(text[i - 1]) && !isWordChar(text[i + 6])) {
-      lambdas++;
-      return i + 5;
-    } else if (isWordChar(c)) {
-      // The rest of a word: a `lambda` inside a longer name (`my_lambda`) is not one.
-      while (i + 1 < text.length && isWordChar(text[i + 1])) i++;
+    } else if (kind !== CONTINUATION && !(kind === PUNCT && text[start] === '*') && name < 0) {
+      // A part that does not start with a name (`*`, `/`) binds none.
+      typed = true;
     }
-    return i;
-  });
-  endPart();
+  }
   return out;
-}
-
-const WORD = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u;
-
-function isWordChar(c: string | undefined): boolean {
-  if (c === undefined) return false;
-  const code = c.charCodeAt(0);
-  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
-  return WORD.test(c);
 }
