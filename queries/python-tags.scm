@@ -35,17 +35,14 @@
 (assignment left: (identifier) @bind.name right: (dictionary (pair value: [(identifier) (attribute)] @bind.aliases)))
 (assignment left: (identifier) @bind.name right: [(list [(identifier) (attribute)] @bind.aliases) (tuple [(identifier) (attribute)] @bind.aliases)])
 (return_statement [(identifier) (attribute)] @bind.alias) @bind @bind.return
-; Untyped parameters are bound too: `def f(a): a()` calls the parameter, not a module function `a`. One capture, the
-; name (`@bind.parameter`: bound, type unknown, scope read at the name): every parameter of the file matches.
-(parameters [(identifier) @bind.parameter (default_parameter name: (identifier) @bind.parameter) (list_splat_pattern (identifier) @bind.parameter) (dictionary_splat_pattern (identifier) @bind.parameter)])
+; Untyped parameters are bound in src/index/python-parameters.ts, from each definition's text and only for the names the
+; linker can ask about: a pattern matched every parameter of a file.
 
 ; Collections and their elements: `xs: list[Item]` then `for x in xs` types x as Item.
 (typed_parameter (identifier) @bind.name type: (type (generic_type (identifier) @_c (type_parameter . (type (identifier) @bind.elements)))) (#any-of? @_c "list" "List" "Sequence" "Iterable" "set" "Set" "tuple" "frozenset")) @bind
 (for_statement left: (identifier) @bind.name right: (identifier) @bind.iterates) @bind
 
-; Functions handed to calls (src/index/python-values.ts): `run(f)`, `run(obj.m)`, `run(partial(f, 1))`, `run(cb=f)`,
-; `map(f, xs)`, `Thread(target=f)`; and the definition under its innermost decorator (`@dec def f`: dec(f)). One
-; capture per argument (the call is found from it, for the few kept): every argument of the file matches.
-(argument_list [(identifier) (attribute)] @value.ref)
-(keyword_argument value: [(identifier) (attribute)] @value.ref)
+; Functions handed to calls (src/index/python-values.ts): `run(f)`, `run(obj.m)`, `run(partial(f, 1))`, `run(cb=f)`, read
+; from each call's text there (a pattern matched every argument of a file); here, the definition under its innermost
+; decorator (`@dec def f`: dec(f)).
 (decorated_definition (decorator) @value.decorator . definition: (function_definition name: (identifier) @value.ref))

@@ -28,9 +28,10 @@ import { validateStoredHead } from './record-validation';
  * carry `returns` (what calls of an annotated constant return). 13: TS files the grammar misreads are parsed again
  * repaired (src/index/ts-repair.ts), and a class extending a call's result records the callee (`make()`); a constant
  * or function typed as (returning) a constructor type carries the instance's type as `returns` (`Data.Error`).
- * 14: bodies apart from the head, parsed when read.
+ * 14: bodies apart from the head, parsed when read. 15: untyped Python parameters are bound only under names the
+ * linker can look up (python-parameters.ts), so an index written before holds bindings this extractor no longer makes.
  */
-export const INDEX_FORMAT = 14;
+export const INDEX_FORMAT = 15;
 /** What the index's signature covers besides the payload (with the engine version): see `verified`. */
 export const INDEX_DOMAIN = `sightline-index|${INDEX_FORMAT}`;
 export const INDEX_FILE = 'index.json.gz';

@@ -6,6 +6,7 @@ import { docComment, signatureOf } from './documentation';
 import { mergeOverloads } from './overloads';
 import { rustUseImports } from './rust-use';
 import { functionValues, VALUE_REFS } from './js-values';
+import { parameterBindings } from './python-parameters';
 import { pythonValues } from './python-values';
 import { annotatedResult, assignedDefs, FUNCTION_VALUES, isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
 import { languageInfo } from './languages';
@@ -190,8 +191,15 @@ export async function extractKeepingTree(lang: LanguageId, text: string, oldTree
 function extractionFromTree(lang: LanguageId, query: Query, tree: Tree, text: string): Extraction {
   const pieces = piecesFromTree(lang, query, tree, text);
   const column = (i: number) => codePointColumn(text, i);
-  const { symbols, calls, imports, bindings, locate, valueMatches } = pieces;
-  const values = lang === 'python' ? pythonValues(valueMatches, symbols, imports, bindings, locate, column, text) : functionValues(valueMatches, calls, symbols, imports, locate, column);
+  const { symbols, calls, imports, locate, valueMatches } = pieces;
+  let { bindings } = pieces;
+  const values = lang === 'python' ? pythonValues(valueMatches, calls, symbols, imports, bindings, locate, column, text) : functionValues(valueMatches, calls, symbols, imports, locate, column);
+  if (lang === 'python') {
+    // Untyped parameters, for the names the linker can ask about (python-parameters.ts).
+    const parameters = parameterBindings(symbols, calls, bindings, values, text, tree, (offset) => locate(offset).symbol);
+    bindings = [...bindings, ...parameters.bindings];
+    pieces.bindingStarts.push(...parameters.starts);
+  }
   const unmerged: FileRecord = {
     lang,
     symbols,
@@ -293,7 +301,7 @@ function bindNodeOf(match: QueryMatch): Node {
   let name: Node | undefined;
   for (const c of match.captures) {
     if (c.name === 'bind') return c.node;
-    if (c.name === 'bind.name' || c.name === 'bind.parameter') name ??= c.node;
+    if (c.name === 'bind.name') name ??= c.node;
   }
   return name!;
 }
@@ -320,7 +328,7 @@ function captureNamed(match: QueryMatch, name: string): Node | undefined {
 type MatchKind = 'package' | 'impl' | 'declarator' | 'assign' | 'def' | 'heritage' | 'call' | 'import' | 'reexport' | 'bind' | 'value' | 'none';
 
 /** The captures whose presence decides a match's kind (matchKind), besides the definitions' `def.<kind>`. */
-const KIND_CAPTURES = new Set(['package', 'scope.impl', 'declarator', 'assign', 'name', 'def.heritage', 'call', 'call.new', 'call.decorator', 'call.name', 'import', 'reexport', 'bind', 'bind.parameter', 'bind.name', 'value.ref', 'value.arg', 'value.return', 'value.export']);
+const KIND_CAPTURES = new Set(['package', 'scope.impl', 'declarator', 'assign', 'name', 'def.heritage', 'call', 'call.new', 'call.decorator', 'call.name', 'import', 'reexport', 'bind', 'bind.name', 'value.ref', 'value.arg', 'value.return', 'value.export']);
 
 /** A definition's capture, `@def.<kind>` (not the helpers that go with one). */
 function isDefCapture(name: string): boolean {
@@ -340,7 +348,7 @@ function matchKind(caps: ReadonlySet<string> | ReadonlyMap<string, unknown>): Ma
   if (caps.has('call') || caps.has('call.new') || caps.has('call.decorator') || caps.has('call.name')) return 'call';
   if (caps.has('import')) return 'import';
   if (caps.has('reexport')) return 'reexport';
-  if (caps.has('bind') || caps.has('bind.parameter') || caps.has('bind.name')) return 'bind';
+  if (caps.has('bind') || caps.has('bind.name')) return 'bind';
   if (caps.has('value.ref') || caps.has('value.arg') || caps.has('value.return') || caps.has('value.export')) return 'value';
   return 'none';
 }
@@ -672,13 +680,9 @@ function compactReceiver(raw: string): string {
  * `@bind.elements` / `@bind.iterates` (types), `@bind.iterator` (`xs[Symbol.iterator]()`: an `Iterator`), `@bind.alias`
  * (the value of a name or path), `@bind.aliases` (one value of a dict or list literal), `@bind.destructures` (the
  * object a destructured name is read from: `const { a } = x` binds a to `x.a`), `@bind.param` (an
- * untyped parameter: bound, type unknown), `@bind.parameter` (the same, its only capture the name, which also places it) and
- * `@bind.return` on a return statement (binds `return`, see BindingRecord.name).
+ * untyped parameter: bound, type unknown; Python's are made in python-parameters.ts) and `@bind.return` on a return statement (binds `return`, see BindingRecord.name).
  */
 function bindingFrom(match: QueryMatch, locate: ReturnType<typeof enclosingLocator>, symbols: SymbolRecord[]): BindingRecord | undefined {
-  const parameter = captureNamed(match, 'bind.parameter');
-  // An untyped Python parameter (every parameter of a file matches): bound, type unknown, placed at its name.
-  if (parameter) return { name: parameter.text, type: '', scope: locate(parameter.startIndex).symbol };
   const caps = captureMap(match);
   const destructured = caps.get('bind.destructures');
   const valueNode = caps.get('bind.alias') ?? caps.get('bind.aliases') ?? destructured;
