@@ -136,52 +136,6 @@ class Growable {
   }
 }
 
-/** A resizable `ArrayBuffer` (ES2024: in Node 20, not in the TypeScript library this project compiles against). */
-interface ResizableBuffer extends ArrayBuffer {
-  readonly resizable: boolean;
-  readonly maxByteLength: number;
-  resize(bytes: number): void;
-}
-
-/** An empty resizable buffer that can grow to `max` bytes, or undefined where the runtime cannot make one. */
-function resizableBuffer(max: number): ResizableBuffer | undefined {
-  try {
-    const buffer = new (ArrayBuffer as unknown as new (bytes: number, options: { maxByteLength: number }) => ResizableBuffer)(0, { maxByteLength: max });
-    return buffer.resizable === true ? buffer : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Byte chunks for a builder's scratch, carved from one resizable `ArrayBuffer` that grows in place, so that `release`
- * gives their memory back at once (resized to nothing) instead of leaving it to the collector: at a million lines the
- * text index's posting pool and entry ids (~16 MB) were dead once sealed but held until the next full collection,
- * which after a cold index comes late (the retrieval row's peak is read before it). The buffer reserves address
- * space up to 4 GB and commits what it grows to; where a resizable buffer cannot be made, chunks are plain arrays.
- */
-class ScratchChunks {
-  /** null: the runtime makes no resizable buffer. */
-  private pool?: ResizableBuffer | null;
-  private size = 0;
-
-  chunk(bytes: number): Uint8Array {
-    if (this.pool === undefined) this.pool = resizableBuffer(2 ** 32) ?? null;
-    if (!this.pool || this.size + bytes > this.pool.maxByteLength) return new Uint8Array(bytes);
-    this.pool.resize(this.size + bytes);
-    const view = new Uint8Array(this.pool, this.size, bytes);
-    this.size += bytes;
-    return view;
-  }
-
-  /** Frees every chunk (their views read as empty from then on). */
-  release(): void {
-    this.pool?.resize(0);
-    this.pool = undefined;
-    this.size = 0;
-  }
-}
-
 /**
  * The builder's postings, coded as they are added: for each term and field a stream of varint (entry delta, tf)
  * pairs, the layout `seal` writes, so sealing copies bytes instead of sorting numbers. Streams live in slices of
@@ -195,7 +149,6 @@ class PostingStreams {
   /** Slice sizes by level, each with its 4-byte link to the next; a stream's later slices are all the last size. */
   private static readonly SIZES = [8, 16, 32, 64, 128, 256, 512, 1024, 2048];
   private readonly chunks: Uint8Array[] = [];
-  private readonly memory = new ScratchChunks();
   private used = PostingStreams.CHUNK;
   /** Per stream (term id × 2 + field): its first slice, where it writes next, where its slice's link is, the slice's level. */
   private head = new Uint32Array(1024);
@@ -278,18 +231,12 @@ class PostingStreams {
   private slice(size: number): number {
     const { CHUNK } = PostingStreams;
     if (this.used + size > CHUNK) {
-      this.chunks.push(this.memory.chunk(CHUNK));
+      this.chunks.push(new Uint8Array(CHUNK));
       this.used = 0;
     }
     const at = (this.chunks.length - 1) * CHUNK + this.used;
     this.used += size;
     return at;
-  }
-
-  /** Gives the pool's memory back (once every stream is copied). */
-  release(): void {
-    this.memory.release();
-    this.chunks.length = 0;
   }
 
   private grow(atLeast: number): void {
@@ -318,7 +265,6 @@ class PostingStreams {
 class StringBytes {
   private static readonly CHUNK = 1 << 16;
   private readonly chunks: Buffer[] = [];
-  private readonly memory = new ScratchChunks();
   /** Bytes written into each chunk. */
   private readonly fills: number[] = [];
   private readonly offsets = new Growable();
@@ -334,8 +280,7 @@ class StringBytes {
     if (last < 0 || 3 * s.length > room) {
       const bytes = Buffer.byteLength(s, 'utf8');
       if (last < 0 || bytes > room) {
-        const chunk = this.memory.chunk(Math.max(StringBytes.CHUNK, bytes));
-        this.chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        this.chunks.push(Buffer.allocUnsafeSlow(Math.max(StringBytes.CHUNK, bytes)));
         this.fills.push(0);
         last++;
       }
@@ -353,8 +298,6 @@ class StringBytes {
       bytes.set(chunk.subarray(0, this.fills[i]), at);
       at += this.fills[i];
     });
-    this.memory.release();
-    this.chunks.length = 0;
     return { bytes, offsets };
   }
 }
@@ -488,7 +431,6 @@ export class SegmentBuilder {
       w.varint(streams.count[2 * id]);
       w.length = streams.copy(2 * id + 1, w.data, streams.copy(2 * id, w.data, w.length));
     });
-    streams.release();
     postOffsets[n] = w.length;
     const terms = stringTable(order.map((id) => this.terms[id]));
     const ids = this.docIds.table();
