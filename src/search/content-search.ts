@@ -43,22 +43,29 @@ export class ContentSearch {
     return this.index.isCurrent(owner, version);
   }
 
-  /** Replaces an owner's entries; a long list is tokenized a batch at a time, yielding between batches. */
-  async replaceSliced(owner: string, version: string, entries: TextEntry[], slicer: TimeSlicer): Promise<void> {
+  /**
+   * Replaces an owner's entries; a long list is tokenized a batch at a time, yielding between batches. The entries
+   * are taken from `entries` a batch at a time too, so a list made as it is read (the wiki's sections) is never held
+   * whole.
+   */
+  async replaceSliced(owner: string, version: string, entries: Iterable<TextEntry>, slicer: TimeSlicer): Promise<void> {
+    const it = entries[Symbol.iterator]();
+    let next = it.next();
     // A batch never ends between a symbol's signature and its body (`top` counts them once when they are neighbours).
-    const cut = (i: number) => {
-      while (i < entries.length && entries[i].id.startsWith('code|')) i++;
-      return i;
+    const batch = (): TextEntry[] => {
+      const out: TextEntry[] = [];
+      while (!next.done && (out.length < INDEX_BATCH || next.value.id.startsWith('code|'))) {
+        out.push(next.value);
+        next = it.next();
+      }
+      return out;
     };
-    let at = cut(INDEX_BATCH);
-    this.index.replace(owner, version, entries.slice(0, at));
-    while (at < entries.length) {
+    this.index.replace(owner, version, batch());
+    while (!next.done) {
       await slicer.tick();
       // Replaced again meanwhile (a newer sync): this older list stops here.
       if (!this.index.isCurrent(owner, version)) return;
-      const next = cut(at + INDEX_BATCH);
-      this.index.append(owner, version, entries.slice(at, next));
-      at = next;
+      this.index.append(owner, version, batch());
     }
   }
 

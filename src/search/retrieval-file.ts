@@ -38,10 +38,11 @@ export interface PersistedWiki {
  * pages' text (at 3M lines ~30 MB of characters, most never read again), as a warm start that loaded them would.
  */
 export function encodeRetrievalFile(segment: readonly Buffer[], wiki: PersistedWiki | undefined): { pieces: Buffer[]; pages?: WikiPage[] } {
-  const markdown = wiki?.pages.map((p) => deflateRawSync(Buffer.from(p.markdown, 'utf8'))) ?? [];
+  // Pages deflated when generated (deflatePage) are not deflated again: the same bytes.
+  const markdown = wiki?.pages.map((p) => deflatedPages.get(p)?.deflated ?? deflateRawSync(Buffer.from(p.markdown, 'utf8'))) ?? [];
   const ranks = Buffer.alloc(8 * (wiki?.ranks?.length ?? 0));
   wiki?.ranks?.forEach((r, i) => ranks.writeDoubleLE(r, 8 * i));
-  const head = wiki && { key: wiki.key, hash: wiki.hash, ranks: wiki.ranks?.length ?? -1, pages: wiki.pages.map(({ markdown: _, ...rest }, i) => ({ ...rest, markdownBytes: markdown[i].length })) };
+  const head = wiki && { key: wiki.key, hash: wiki.hash, ranks: wiki.ranks?.length ?? -1, pages: wiki.pages.map((p, i) => ({ ...withoutMarkdown(p), markdownBytes: markdown[i].length })) };
   const json = Buffer.concat([Buffer.from(`${JSON.stringify(head ?? null)}\n`, 'utf8'), ...markdown, ranks]);
   const fixed = Buffer.alloc(HEAD);
   fixed.writeUInt32LE(MAGIC, 0);
@@ -50,7 +51,7 @@ export function encodeRetrievalFile(segment: readonly Buffer[], wiki: PersistedW
   fixed.writeUInt32LE(segmentLength, 8);
   fixed.writeUInt32LE(json.length, 12);
   const pad = Buffer.alloc((4 - (segmentLength % 4)) % 4);
-  const pages = wiki?.pages.map(({ markdown: _, ...page }, i) => withDeflatedMarkdown(page, markdown[i]));
+  const pages = wiki?.pages.map((p, i) => (deflatedPages.has(p) ? p : withDeflatedMarkdown(withoutMarkdown(p), markdown[i])));
   return { pieces: [fixed, ...segment, pad, json], pages };
 }
 
@@ -86,10 +87,37 @@ export function decodeRetrievalFile(bytes: Buffer): { segment: Buffer; wiki?: Pe
   return { segment, wiki: { key: head.key, hash: head.hash, pages, ...(ranks ? { ranks } : {}) } };
 }
 
+/** Pages whose markdown is kept deflated: the bytes, and the text once `markdown` was read. */
+const deflatedPages = new WeakMap<WikiPage, { deflated: Buffer; markdown?: string }>();
+
 /** The page with its markdown inflated from `deflated` when first read (and kept from then on). */
 function withDeflatedMarkdown(page: Omit<WikiPage, 'markdown'>, deflated: Buffer): WikiPage {
-  let markdown: string | undefined;
-  return Object.defineProperty(page, 'markdown', { enumerable: true, get: () => (markdown ??= inflateRawSync(deflated).toString('utf8')) }) as WikiPage;
+  const state: { deflated: Buffer; markdown?: string } = { deflated };
+  const kept = Object.defineProperty(page, 'markdown', { enumerable: true, get: () => (state.markdown ??= inflateRawSync(deflated).toString('utf8')) }) as WikiPage;
+  deflatedPages.set(kept, state);
+  return kept;
+}
+
+/**
+ * A generated page kept as it will be saved: its markdown deflated at once, inflated when first read. At a million
+ * lines the wiki's 10 M characters of markdown (two-byte strings: the pages have dashes, 20 MB) lived from their
+ * generation to the save, then died with the text index built.
+ */
+export function deflatePage(page: WikiPage): WikiPage {
+  return withDeflatedMarkdown(withoutMarkdown(page), deflateRawSync(Buffer.from(page.markdown, 'utf8')));
+}
+
+/** A page's markdown for one pass over it (the text index's build, its hash): a deflated page's is not kept. */
+export function markdownOnce(page: WikiPage): string {
+  const state = deflatedPages.get(page);
+  return state ? (state.markdown ?? inflateRawSync(state.deflated).toString('utf8')) : page.markdown;
+}
+
+/** The page's fields but its markdown, in their order, without reading it (a deflated page's would be inflated). */
+function withoutMarkdown(page: WikiPage): Omit<WikiPage, 'markdown'> {
+  const rest: Record<string, unknown> = {};
+  for (const key of Object.keys(page)) if (key !== 'markdown') rest[key] = page[key as keyof WikiPage];
+  return rest as Omit<WikiPage, 'markdown'>;
 }
 
 const isString = (x: unknown): x is string => typeof x === 'string';

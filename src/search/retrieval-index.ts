@@ -10,7 +10,7 @@ import { type Chunk, chunkMarkdown, type MarkdownDocument, parseMarkdown } from 
 import type { ChangeTime, RetrievalSource, TextIndexFile } from './source';
 import { SymbolSearch, type SymbolHit, type SymbolResults } from './symbol-search';
 import type { TextEntry } from './text-index';
-import { decodeRetrievalFile, encodeRetrievalFile, type PersistedWiki } from './retrieval-file';
+import { decodeRetrievalFile, deflatePage, encodeRetrievalFile, markdownOnce, type PersistedWiki } from './retrieval-file';
 import { generateWiki, WIKI_RECIPE, type WikiPage } from './wiki';
 
 /** Code bodies longer than this are indexed by their head: enough for BM25, bounded memory. */
@@ -138,7 +138,7 @@ export class RetrievalIndex implements Disposable {
         const restored = this.restoredWiki;
         this.restoredWiki = undefined;
         const reuse = restored?.key === key;
-        this.pages = reuse ? restored.pages : await generateWiki({ repository: this.repository, graph, docs: [...this.docs.keys()], readText: (rel) => this.source.readText(rel) }, slicer);
+        this.pages = reuse ? restored.pages : await generateWiki({ repository: this.repository, graph, docs: [...this.docs.keys()], readText: (rel) => this.source.readText(rel), keep: deflatePage }, slicer);
         this.pagesKey = key;
         this.pagesVersion = reuse ? restored.hash : undefined;
         this.restoredRanks = reuse && restored.ranks ? { graph, version: graph.version, byOrdinal: restored.ranks } : undefined;
@@ -186,7 +186,7 @@ export class RetrievalIndex implements Disposable {
     const pages = this.pages;
     this.pagesVersion ??= pagesHash(pages);
     const wikiVersion = `${ENTRY_RECIPE}:${this.pagesVersion}`;
-    if (!this.content.isCurrent('wiki', wikiVersion)) await this.content.replaceSliced('wiki', wikiVersion, pages.flatMap(wikiEntries), slicer);
+    if (!this.content.isCurrent('wiki', wikiVersion)) await this.content.replaceSliced('wiki', wikiVersion, wikiEntries(pages), slicer);
     // Re-synced meanwhile (a new graph, changed docs): the caller's loop builds again from the new state.
     this.contentSynced = generation === this.generation;
     if (this.contentSynced) this.saveIfWorthIt();
@@ -584,14 +584,40 @@ function chunkEntry(entry: DocEntry, c: Chunk): TextEntry {
   return { id: `repo_doc|${c.id}`, title: c.heading_path.join(' › ') || entry.parsed.title, text: c.text };
 }
 
-function wikiEntries(page: WikiPage): TextEntry[] {
-  const lines = page.markdown.split('\n');
-  return page.sections.map((s) => ({ id: `wiki|${page.id}#${s.slug}`, title: `${page.title} › ${s.title}`, text: lines.slice(s.line_start - 1, s.line_end).join('\n') }));
+/**
+ * The wiki's sections as entries, made as they are read: a section's text is a slice of its page's markdown (no copy
+ * of it, no array of the page's lines), and the entries are never all held at once (at a million lines they were
+ * ~25 MB of strings, garbage once indexed).
+ */
+function* wikiEntries(pages: readonly WikiPage[]): Generator<TextEntry> {
+  for (const page of pages) {
+    const markdown = markdownOnce(page);
+    const starts = lineStarts(markdown);
+    for (const s of page.sections) yield { id: `wiki|${page.id}#${s.slug}`, title: `${page.title} › ${s.title}`, text: lineRange(markdown, starts, s.line_start, s.line_end) };
+  }
+}
+
+/** Where each line of `text` starts (line i, 0-based, at starts[i]). */
+export function lineStarts(text: string): Uint32Array {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+  const starts = new Uint32Array(lines);
+  let line = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts[line++] = at + 1;
+  return starts;
+}
+
+/** text.split('\n').slice(from - 1, to).join('\n') as one slice of `text`, whose line starts are `starts`. */
+export function lineRange(text: string, starts: Uint32Array, from: number, to: number): string {
+  if (from < 1 || to < 0) return text.split('\n').slice(from - 1, to).join('\n');
+  const last = Math.min(to, starts.length);
+  if (from > last) return '';
+  return text.slice(starts[from - 1], last < starts.length ? starts[last] - 1 : text.length);
 }
 
 /** The wiki's version: what its pages say (regenerated on every graph change, mostly to the same text). */
 function pagesHash(pages: readonly WikiPage[]): string {
   const hash = createHash('sha1');
-  for (const p of pages) hash.update(p.id).update('\0').update(p.markdown).update('\0');
+  for (const p of pages) hash.update(p.id).update('\0').update(markdownOnce(p)).update('\0');
   return hash.digest('hex');
 }

@@ -29,6 +29,8 @@ export interface WikiInputs {
   graph: CodeGraph;
   docs: readonly string[];
   readText(rel: string): string;
+  /** What is kept of each page as it is made (the retrieval index deflates its markdown at once: retrieval-file.ts). */
+  keep?: (page: WikiPage) => WikiPage;
 }
 
 export async function generateWiki(inputs: WikiInputs, slicer = new TimeSlicer()): Promise<WikiPage[]> {
@@ -55,10 +57,12 @@ export async function generateWiki(inputs: WikiInputs, slicer = new TimeSlicer()
   });
   const modules: WikiPage[] = [];
   for (const [dir, files] of [...folders].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    modules.push(modulePage(inputs, links, dir, files.sort()));
+    const made = modulePage(inputs, links, dir, files.sort());
+    modules.push(inputs.keep ? inputs.keep(made) : made);
     await slicer.tick();
   }
-  const overview = overviewPage(inputs, links, modules);
+  const made = overviewPage(inputs, links, modules);
+  const overview = inputs.keep ? inputs.keep(made) : made;
   return [overview, ...modules.filter((m) => m.id !== '.')];
 }
 

@@ -5,7 +5,9 @@ import MiniSearch from 'minisearch';
 import type { RingLogger } from '../../src/common/log';
 import { TEXT_INDEX_FILE } from '../../src/engine/text-index-store';
 import { onePerRef, STORES } from '../../src/search/content-search';
-import { linesOf } from '../../src/search/retrieval-index';
+import { deflatePage, encodeRetrievalFile, markdownOnce } from '../../src/search/retrieval-file';
+import { lineRange, lineStarts, linesOf } from '../../src/search/retrieval-index';
+import type { WikiPage } from '../../src/search/wiki';
 import { decodeSegment } from '../../src/search/term-segment';
 import { type RawHits, TextIndex, type TextEntry } from '../../src/search/text-index';
 import { textTerms } from '../../src/search/tokenize';
@@ -198,9 +200,24 @@ describe('retrieval text index: MiniSearch answers from typed arrays', () => {
     const texts = ['', '\n', 'a', 'a\n', '\n\nb\n', 'one\ntwo\nthree', 'one\ntwo\nthree\n', '# T\n\n## S\nx\n\n## U\ny\nz'];
     for (const text of texts) {
       for (let from = -1; from <= 6; from++) {
-        for (let to = -1; to <= 7; to++) assert.equal(linesOf(text, from, to), text.split('\n').slice(from - 1, to).join('\n'), `${JSON.stringify(text)} ${from}..${to}`);
+        for (let to = -1; to <= 7; to++) {
+          const expected = text.split('\n').slice(from - 1, to).join('\n');
+          assert.equal(linesOf(text, from, to), expected, `${JSON.stringify(text)} ${from}..${to}`);
+          assert.equal(lineRange(text, lineStarts(text), from, to), expected, `lineRange ${JSON.stringify(text)} ${from}..${to}`);
+        }
       }
     }
+  });
+
+  it('keeps entry ids of any length and script as they were added', () => {
+    const ids = ['code|plain', 'ast_summary|ünïcode→名前', `code|${'long'.repeat(20_000)}`, 'wiki|😀 page#s', 'repo_doc|'];
+    const index = new TextIndex();
+    index.replace('owner', 'v1', ids.map((id) => ({ id, title: 'shared', text: 'common words' })));
+    const hits = index.search('shared');
+    assert.deepEqual([...hits.ids].sort(), [...ids].sort());
+    const loaded = new TextIndex();
+    loaded.load(index.encode());
+    assert.deepEqual([...loaded.search('common').ids].sort(), [...ids].sort());
   });
 
   it('refuses bytes that are not a whole segment, naming what is wrong', () => {
@@ -215,6 +232,32 @@ describe('retrieval text index: MiniSearch answers from typed arrays', () => {
     const headLength = bytes.readUInt32LE(16);
     badOffsets.writeUInt32LE(0xffffff, 56 + headLength + ((4 - (headLength % 4)) % 4));
     assert.throws(() => decodeSegment(badOffsets), /offsets/);
+  });
+});
+
+describe('retrieval file: wiki pages deflated as they are generated', () => {
+  const pages = (): WikiPage[] => [
+    { id: '.', title: 'repo', purpose: 'Overview — with a dash', markdown: '# repo\n\n## Modules\n\n- `src` — code', sections: [{ title: 'Modules', slug: 'modules', line_start: 3, line_end: 5 }], files: [] },
+    { id: 'src', title: 'src', purpose: 'Code', markdown: `# src\n\n## Files\n\n${'- `src/a.ts` (3 symbols, 10 lines)\n'.repeat(500)}`, sections: [{ title: 'Files', slug: 'files', line_start: 3, line_end: 504 }], files: ['src/a.ts'] },
+  ];
+
+  it('saves the same bytes as pages deflated when saved, and reads the same markdown', () => {
+    const plain = pages();
+    const deflated = plain.map(deflatePage);
+    const wiki = (p: WikiPage[]) => ({ key: 'k', hash: 'h', pages: p, ranks: new Float64Array([0.5, 0.25]) });
+    const segment = [Buffer.from('segment!')];
+    const before = encodeRetrievalFile(segment, wiki(plain));
+    const after = encodeRetrievalFile(segment, wiki(deflated));
+    assert.deepEqual(Buffer.concat(after.pieces), Buffer.concat(before.pieces));
+    // The pages kept after the save are the deflated ones as they were.
+    assert.deepEqual(after.pages, deflated);
+    deflated.forEach((p, i) => {
+      assert.equal(markdownOnce(p), plain[i].markdown);
+      assert.equal(p.markdown, plain[i].markdown);
+      assert.equal(markdownOnce(p), plain[i].markdown);
+      assert.deepEqual(JSON.parse(JSON.stringify(p)), plain[i] as unknown);
+    });
+    assert.equal(markdownOnce(plain[1]), plain[1].markdown);
   });
 });
 
