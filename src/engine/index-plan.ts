@@ -37,6 +37,7 @@ export interface IndexedState {
 export interface PendingFile {
   file: ScannedFile;
   hash: string;
+  /** The file's text until `addParsed` (then empty: see there). */
   text: string;
 }
 
@@ -151,7 +152,9 @@ export class IndexPlan {
   /**
    * The parse results, in `pending` order. A file that failed is logged and counted; when every one of several
    * failed, that is a broken install, not a workspace of odd files: an error, instead of an empty index served as
-   * ready.
+   * ready. The pending files' texts are let go here: the plan lives to the end of the pass, and a cold index of
+   * a million lines kept its 31 MB of source text through the link and the save, promoted by their collections
+   * and then left as garbage for the retrieval build to meet (bench/README, issue 12 session 8, second round).
    */
   addParsed(results: readonly (FileRecord | Error)[], logger: Logger): void {
     const failed = results.filter((r) => r instanceof Error);
@@ -168,6 +171,7 @@ export class IndexPlan {
       this.next.set(file.rel, { hash, size: file.size, mtimeMs: file.mtimeMs, record });
       this.indexed++;
     });
+    for (const p of this.pending) p.text = '';
   }
 
   /** Files indexed before the pass and gone after it. */
