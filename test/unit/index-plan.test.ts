@@ -37,6 +37,15 @@ describe('IndexPlan', () => {
   });
   afterEach(() => removeDir(root));
 
+  it('lets go of the pending files\' texts once their parse results are in (the plan lives to the end of the pass)', async () => {
+    const plan = await IndexPlan.make(state(), false);
+    const texts = plan.pending.map((p) => p.text);
+    assert.deepStrictEqual(texts.slice().sort(), ['export function a() { return b(); }\n', 'export function b() { return 1; }\n']);
+    plan.addParsed(await Promise.all(texts.map((t) => extractFile('typescript', t))), new RingLogger());
+    assert.deepStrictEqual(plan.pending.map((p) => p.text), ['', '']);
+    assert.deepStrictEqual([...plan.next.keys()].sort(), ['a.ts', 'b.ts']);
+  });
+
   it('a first pass parses every source file, skips binary ones, and builds the graph', async () => {
     const plan = await IndexPlan.make(state(), false);
     assert.deepEqual(plan.pending.map((p) => p.file.rel).sort(), ['a.ts', 'b.ts']);
