@@ -11,7 +11,7 @@ import { pythonValues } from './python-values';
 import { annotatedResult, assignedDefs, FUNCTION_VALUES, isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
 import { languageInfo } from './languages';
 import { withTypeBounds } from './type-bounds';
-import { repairEdits, repairTypeScript } from './ts-repair';
+import { repairTypeScript } from './ts-repair';
 import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, SymbolRecord } from './records';
 
 /**
@@ -160,16 +160,16 @@ export async function extractKeepingTree(lang: LanguageId, text: string, oldTree
     let parsed = text;
     if (tree.rootNode.hasError && (lang === 'typescript' || lang === 'tsx')) {
       // Constructs the grammar misreads (see ts-repair.ts): a second parse of the repaired text, incremental from the first.
-      const repaired = repairTypeScript(text);
-      if (repaired !== text) {
+      const repair = repairTypeScript(text);
+      if (repair) {
         const edited = tree.copy();
-        for (const edit of repairEdits(text, repaired)) edited.edit(edit);
-        const second = p.parse(repaired, edited);
+        for (const edit of repair.edits) edited.edit(edit);
+        const second = p.parse(repair.text, edited);
         edited.delete();
         if (second) {
           tree.delete();
           tree = second;
-          parsed = repaired;
+          parsed = repair.text;
         }
       }
     }
