@@ -98,8 +98,14 @@ export function loadLanguage(id: LanguageId): Promise<LoadedLanguage> {
   return p;
 }
 
-/** TSX shares TypeScript's query file: the grammars differ only in JSX, whose patterns both JSX grammars add. */
+/**
+ * The query files of a language, joined into one query. JavaScript, TypeScript and TSX share the patterns whose node
+ * types their grammars share (ecmascript-tags.scm); TSX shares TypeScript's own file (the grammars differ only in
+ * JSX, whose patterns both JSX grammars add).
+ */
 function queryFiles(id: LanguageId): string[] {
-  const own = `${id === 'tsx' ? 'typescript' : id}-tags.scm`;
-  return id === 'tsx' || id === 'javascript' ? [own, 'jsx-tags.scm'] : [own];
+  if (id === 'javascript') return ['ecmascript-tags.scm', 'javascript-tags.scm', 'jsx-tags.scm'];
+  if (id === 'typescript') return ['ecmascript-tags.scm', 'typescript-tags.scm'];
+  if (id === 'tsx') return ['ecmascript-tags.scm', 'typescript-tags.scm', 'jsx-tags.scm'];
+  return [`${id}-tags.scm`];
 }

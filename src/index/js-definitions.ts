@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { SymbolRecord } from './records';
 
 /**
- * JavaScript functions that are not declarations (queries/javascript-tags.scm finds them; naming follows ES
+ * JavaScript functions that are not declarations (queries/ecmascript-tags.scm finds them; naming follows ES
  * classes so one convention serves both): `const api = { start() {} }` → `api.start` (a method of the constant
  * `api`), `X.prototype.m = function` and `X.prototype = { m() {} }` → `X.m` (a method of the class `X`),
  * `obj.p = function` → `obj.p`, and CommonJS `exports.f` / `module.exports = { f }` → top-level `f`.

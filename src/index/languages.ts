@@ -1,6 +1,6 @@
 /**
- * The supported languages. A language is one row here, one grammar .wasm and one queries/<id>-tags.scm;
- * a file whose extension maps to no row is not indexed.
+ * The supported languages. A language is one row here, one grammar .wasm and its tags query (queries/, see
+ * grammars.ts's queryFiles); a file whose extension maps to no row is not indexed.
  */
 export type LanguageId = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust';
 
