@@ -122,41 +122,57 @@ const NEXT = (() => {
  */
 function signatureBlanks(text: string): number[] {
   const blanks: number[] = [];
-  let state = 0;
-  let i = 0;
-  // The next `/`, `*` and line break at or after i once searched for (each search goes on from the last one's end).
-  let slash = -1;
-  let star = -1;
-  let lineBreak = -1;
+  const scan = new GapScan(text);
   SIGNATURE_LINE.lastIndex = 0;
   for (let m = SIGNATURE_LINE.exec(text); m; m = SIGNATURE_LINE.exec(text)) {
-    const newline = m.index;
-    while (i < newline) {
+    // A gap between tokens or in a `//` comment goes on through the line break and the indentation.
+    if (scan.stateAt(m.index) & (GAP | LINE)) blanks.push(m.index + m[0].length - 1);
+  }
+  return blanks;
+}
+
+/** signatureBlanks' pass over a text: the set of states before each offset asked for, in ascending order. */
+class GapScan {
+  private state = 0;
+  private at = 0;
+  // The next `/`, `*` and line break at or after `at` once searched for (each search goes on from the last one's end).
+  private slash = -1;
+  private star = -1;
+  private lineBreak = -1;
+
+  constructor(private readonly text: string) {}
+
+  stateAt(offset: number): number {
+    const text = this.text;
+    let state = this.state;
+    let i = this.at;
+    while (i < offset) {
       if ((state & (SLASH | BLOCK_STAR)) === 0) {
         // Up to the next character that can change more than GAP: a `/`, a `*` in a `/*` comment, a line break in a
         // `//` comment. In between, a comment goes on and GAP holds after an end character or, from GAP or a `//`
         // comment (which can end anywhere), after whitespace. Most of a file is passed over this way.
-        if (slash < i) slash = nextOf(text, '/', i);
-        let to = Math.min(slash, newline);
+        if (this.slash < i) this.slash = nextOf(text, '/', i);
+        let to = Math.min(this.slash, offset);
         if (state & BLOCK) {
-          if (star < i) star = nextOf(text, '*', i);
-          to = Math.min(to, star);
+          if (this.star < i) this.star = nextOf(text, '*', i);
+          to = Math.min(to, this.star);
         }
         if (state & LINE) {
-          if (lineBreak < i) lineBreak = nextOf(text, '\n', i);
-          to = Math.min(to, lineBreak);
+          if (this.lineBreak < i) this.lineBreak = nextOf(text, '\n', i);
+          to = Math.min(to, this.lineBreak);
         }
         if (to > i) {
-          let gap: boolean;
-          if (state & LINE) {
-            // The comment can end before any blank, which starts a gap then.
-            gap = isSpaceAt(text, to - 1) || isEndAt(text, to - 1);
-          } else {
-            let k = to - 1;
-            while (k >= i && isSpaceAt(text, k)) k--;
-            gap = k < i ? (state & GAP) !== 0 : isEndAt(text, k);
+          let k = to - 1;
+          let kind = kindAt(text, k);
+          // In a `//` comment, which can end before any blank, a blank starts a gap.
+          if (!(state & LINE)) {
+            while (kind === SPACE || kind === NEWLINE) {
+              if (--k < i) break;
+              kind = kindAt(text, k);
+            }
           }
-          state = (state & (LINE | BLOCK)) | (gap ? GAP : 0);
+          const gap = k < i ? state & GAP : kind === END_CHAR || kind === SPACE || kind === NEWLINE ? GAP : 0;
+          state = (state & (LINE | BLOCK)) | gap;
           i = to;
           continue;
         }
@@ -164,10 +180,10 @@ function signatureBlanks(text: string): number[] {
       state = NEXT[state * KINDS + kindAt(text, i)];
       i++;
     }
-    // A gap between tokens or in a `//` comment goes on through the line break and the indentation.
-    if (state & (GAP | LINE)) blanks.push(m.index + m[0].length - 1);
+    this.state = state;
+    this.at = i;
+    return state;
   }
-  return blanks;
 }
 
 /** The first `char` in `text` at or after `from`, or the text's length. */
@@ -178,27 +194,16 @@ function nextOf(text: string, char: string, from: number): number {
 
 function kindAt(text: string, i: number): number {
   const c = text.charCodeAt(i);
-  if (c >= 128) return isSpace(c) ? SPACE : OTHER;
+  // JavaScript's `\s` beyond ASCII.
+  if (c >= 128) {
+    const space =
+      c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+      c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+    return space ? SPACE : OTHER;
+  }
   // `=>` is not the end of a type.
   if (c === 0x3e /* > */ && i > 0 && text.charCodeAt(i - 1) === 0x3d /* = */) return OTHER;
   return ASCII_KIND[c];
-}
-
-function isSpaceAt(text: string, i: number): boolean {
-  const kind = kindAt(text, i);
-  return kind === SPACE || kind === NEWLINE;
-}
-
-function isEndAt(text: string, i: number): boolean {
-  return kindAt(text, i) === END_CHAR;
-}
-
-/** JavaScript's `\s` beyond ASCII. */
-function isSpace(c: number): boolean {
-  return (
-    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
-    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
-  );
 }
 
 /** Two ascending lists of offsets as one. */
