@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { ProjectConfig } from '../graph/modules';
 import { joinPath } from '../graph/modules';
 import { dirOf } from '../graph/symbol-table';
+import { replaceComments } from '../common/text-match';
 import { readCargoManifest } from './cargo-manifest';
 
 /**
@@ -49,7 +50,8 @@ function parseJsonc(text: string): unknown {
     return JSON.parse(text);
   } catch {
     try {
-      const stripped = text.replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_m, str) => str ?? '').replace(/,(\s*[}\]])/g, '$1');
+      // Comments out, strings kept, by hand: the regex for it was quadratic on a run of unclosed `/*` or `\"`.
+      const stripped = replaceComments(text, '', true).replace(/,(\s*[}\]])/g, '$1');
       return JSON.parse(stripped);
     } catch {
       return undefined;

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { SymbolRecord } from './records';
+import { replaceComments } from '../common/text-match';
 
 /**
  * JavaScript functions that are not declarations (queries/ecmascript-tags.scm finds them; naming follows ES
@@ -127,7 +128,8 @@ function namedType(type: Node | null | undefined): string | undefined {
  * a predicate names nothing.
  */
 export function callSignatureResults(objectType: string): string[] {
-  const text = objectType.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  // By hand: the comment regex was quadratic on a run of unclosed `/*` in a (hostile) type.
+  const text = replaceComments(objectType, ' ');
   const out: string[] = [];
   let depth = 0;
   // Whether the member being read began with `(` or `<` (a call signature), and where the next one may begin.

@@ -42,90 +42,168 @@ export interface Repair {
   edits: Edit[];
 }
 
-/**
- * The end of a member's type (a name, `>` other than `=>`, `]`, `}`), then comments and line breaks, then an indented
- * line starting with `<` or `(`: the last blank of the indentation is replaced. A block comment's body never
- * contains the comment's end (a lazy `[\s\S]*?` let the match run across code to a later comment).
- */
-const LINE_SEPARATED_SIGNATURE = /([\w$\]}]|(?<!=)>)(\s*(?:(?:\/\/[^\n]*|\/\*(?:[^*]|\*(?!\/))*\*\/)\s*)*\n[ \t]*)[ \t](?=[<(])/g;
-/** Where LINE_SEPARATED_SIGNATURE can end: a line break, then an indentation whose last blank is before `<` or `(`. */
+/** Where a call signature can follow a line break: indentation whose last blank is before `<` or `(`. */
 const SIGNATURE_LINE = /\n[ \t]*[ \t](?=[<(])/g;
-/** A line that is blank or only a line comment: the whole of it can be inside LINE_SEPARATED_SIGNATURE's gap. */
-const GAP_LINE = /^\s*(?:\/\/[^\n]*)?$/;
 /** `in`, `out` or `in out` before a type parameter's name in a type parameter list. */
 const VARIANCE = /([<,]\s*)((?:in\s+out|in|out)\s+)(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g;
 
+// What the scan in signatureBlanks can be in before a character, as bits: one position can be several at once (an
+// end character inside a comment starts a gap of its own; a `/*` inside a `//` comment may open a block comment).
+/** Between the gap's tokens: just after an end character, whitespace or a closed comment. */
+const GAP = 1;
+/** A `/` that opens a comment. */
+const SLASH = 2;
+/** In a `//` comment, which runs to the line's end at the latest. */
+const LINE = 4;
+/** In a `/*` comment's body. */
+const BLOCK = 8;
+/** In a `/*` comment's body just after a `*`, which a `/` after it closes (never the opening one's `*`). */
+const BLOCK_STAR = 16;
+
+// The kinds of character the scan tells apart.
+const OTHER = 0;
+const SPACE = 1;
+const NEWLINE = 2;
+const SLASH_CHAR = 3;
+const STAR_CHAR = 4;
+/** `[\w$\]}]`, or `>` not after `=`: a character a member's type can end with. */
+const END_CHAR = 5;
+const KINDS = 6;
+
+/** The kind of each ASCII character (`>` is END_CHAR unless after `=`, which the scan checks). */
+const ASCII_KIND = (() => {
+  const kinds = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    kinds[c] = ch === '\n' ? NEWLINE : /\s/.test(ch) ? SPACE : ch === '/' ? SLASH_CHAR : ch === '*' ? STAR_CHAR : /[\w$\]}>]/.test(ch) ? END_CHAR : OTHER;
+  }
+  return kinds;
+})();
+
+/** The set of states after a character of each kind, for each set before it: `NEXT[set * KINDS + kind]`. */
+const NEXT = (() => {
+  const next = new Uint8Array(32 * KINDS);
+  for (let set = 0; set < 32; set++) {
+    for (let kind = 0; kind < KINDS; kind++) {
+      let after = 0;
+      // A `//` comment can end before any of its characters, which then starts the gap's next token.
+      if (set & (GAP | LINE)) {
+        if (kind === SPACE || kind === NEWLINE) after |= GAP;
+        else if (kind === SLASH_CHAR) after |= SLASH;
+      }
+      if (set & LINE && kind !== NEWLINE) after |= LINE;
+      if (set & SLASH) {
+        if (kind === SLASH_CHAR) after |= LINE;
+        else if (kind === STAR_CHAR) after |= BLOCK;
+      }
+      if (set & BLOCK) after |= kind === STAR_CHAR ? BLOCK_STAR : BLOCK;
+      if (set & BLOCK_STAR) after |= kind === SLASH_CHAR ? GAP : kind === STAR_CHAR ? BLOCK_STAR : BLOCK;
+      if (kind === END_CHAR) after |= GAP;
+      next[set * KINDS + kind] = after;
+    }
+  }
+  return next;
+})();
+
 /**
- * The blanks LINE_SEPARATED_SIGNATURE replaces in `text`, in order: the same as its global scan, which tried it at
- * nearly every character of the file (any letter of a name can start it; ~60 ms a pass over effect's 204k repaired
- * lines). Every match ends at a SIGNATURE_LINE (a few per file), so the pattern runs only on the stretch before each
- * one that a match ending there can start in (gapStart).
+ * The blanks to replace before a call signature on a line of its own, in order: the last indentation blank of each
+ * line break followed by indentation and `<` or `(` (SIGNATURE_LINE) where a member's type can have ended before it:
+ * an end character (a name character, `]`, `}`, `>` other than `=>`), then a gap of nothing but whitespace, `//`
+ * comments and `/*` comments (up to the first `*` + `/`), the line break included.
+ *
+ * One pass over the text up to the last such line, following every way a gap can be read at once (the states above,
+ * NEXT): each character is looked at a bounded number of times, whatever the file. A regular expression meaning the
+ * same (`([\w$\]}]|(?<!=)>)(\s*(?:(?:\/\/[^\n]*|\/\*…\*\/)\s*)*\n[ \t]*)[ \t](?=[<(])`) backtracks exponentially:
+ * `//[^\n]*` can end before any later `//` of its line, so a line with many `//` (URLs in test data) where the match
+ * finally fails is split every way (20 `//`: a minute; 40: for good, in the extension host's thread on an edit).
+ * The one difference: a regex scan skips a signature line its leftmost match runs across inside a block comment;
+ * this finds every line some gap reaches, so an indentation blank inside a comment can become `;` too, which parses
+ * the same (the comment is still a comment).
  */
 function signatureBlanks(text: string): number[] {
   const blanks: number[] = [];
-  let lastEnd = 0;
+  const scan = new GapScan(text);
   SIGNATURE_LINE.lastIndex = 0;
-  for (let line = SIGNATURE_LINE.exec(text); line; line = SIGNATURE_LINE.exec(text)) {
-    const blank = line.index + line[0].length - 1;
-    const from = gapStart(text, line.index, lastEnd);
-    // Up to the blank and the `<` or `(` its lookahead reads.
-    LINE_SEPARATED_SIGNATURE.lastIndex = 0;
-    const m = LINE_SEPARATED_SIGNATURE.exec(text.slice(from, blank + 2));
-    if (!m) continue;
-    // Cannot happen (a match ending at an earlier line would have been found there); the global scan is right by definition.
-    if (from + m.index + m[0].length !== blank + 1) return globalSignatureBlanks(text);
-    // A match from further back could run across this line inside a block comment and end at a later one (the global
-    // scan takes the leftmost start): only the global scan decides then (rare: a line starting `<` or `(` in a comment).
-    if (maybeInBlockComment(text, blank + 1)) return globalSignatureBlanks(text);
-    blanks.push(blank);
-    lastEnd = blank + 1;
+  for (let m = SIGNATURE_LINE.exec(text); m; m = SIGNATURE_LINE.exec(text)) {
+    // A gap between tokens or in a `//` comment goes on through the line break and the indentation.
+    if (scan.stateAt(m.index) & (GAP | LINE)) blanks.push(m.index + m[0].length - 1);
   }
   return blanks;
 }
 
-/** Whether a `/*` before `at` has no `*` + `/` between it and `at`, with one after: `at` may be inside a block comment. */
-function maybeInBlockComment(text: string, at: number): boolean {
-  const open = text.lastIndexOf('/*', at - 1);
-  if (open === -1) return false;
-  const close = text.indexOf('*/', open + 2);
-  return close !== -1 && close + 2 > at;
-}
+/** signatureBlanks' pass over a text: the set of states before each offset asked for, in ascending order. */
+class GapScan {
+  private state = 0;
+  private at = 0;
+  // The next `/`, `*` and line break at or after `at` once searched for (each search goes on from the last one's end).
+  private slash = -1;
+  private star = -1;
+  private lineBreak = -1;
 
-function globalSignatureBlanks(text: string): number[] {
-  const blanks: number[] = [];
-  text.replace(LINE_SEPARATED_SIGNATURE, (m: string, _end: string, _gap: string, offset: number) => {
-    blanks.push(offset + m.length - 1);
-    return m;
-  });
-  return blanks;
-}
+  constructor(private readonly text: string) {}
 
-/**
- * Where a LINE_SEPARATED_SIGNATURE match whose gap (whitespace and comments) ends at the line break `newline` can
- * start at the earliest, never before `floor` (where the previous match ended). Walking back a line at a time: a line
- * with a block comment's end continues from the earliest `/*` that comment can start at (just after the `*` + `/`
- * before it); a blank or line-comment-only line is skipped; any other line holds the match's first character at the
- * latest, so its start is the answer. Earlier than the true start is harmless (the pattern finds the same match).
- */
-function gapStart(text: string, newline: number, floor: number): number {
-  let end = newline;
-  for (;;) {
-    if (end <= floor) return floor;
-    const start = text.lastIndexOf('\n', end - 1) + 1;
-    if (start <= floor) return floor;
-    const line = text.slice(start, end);
-    const close = line.lastIndexOf('*/');
-    if (close !== -1) {
-      const before = text.lastIndexOf('*/', start + close - 1);
-      const open = text.indexOf('/*', Math.max(0, before - 1));
-      if (open !== -1 && open < start + close - 1) {
-        end = open;
-        continue;
+  stateAt(offset: number): number {
+    const text = this.text;
+    let state = this.state;
+    let i = this.at;
+    while (i < offset) {
+      if ((state & (SLASH | BLOCK_STAR)) === 0) {
+        // Up to the next character that can change more than GAP: a `/`, a `*` in a `/*` comment, a line break in a
+        // `//` comment. In between, a comment goes on and GAP holds after an end character or, from GAP or a `//`
+        // comment (which can end anywhere), after whitespace. Most of a file is passed over this way.
+        if (this.slash < i) this.slash = nextOf(text, '/', i);
+        let to = Math.min(this.slash, offset);
+        if (state & BLOCK) {
+          if (this.star < i) this.star = nextOf(text, '*', i);
+          to = Math.min(to, this.star);
+        }
+        if (state & LINE) {
+          if (this.lineBreak < i) this.lineBreak = nextOf(text, '\n', i);
+          to = Math.min(to, this.lineBreak);
+        }
+        if (to > i) {
+          let k = to - 1;
+          let kind = kindAt(text, k);
+          // In a `//` comment, which can end before any blank, a blank starts a gap.
+          if (!(state & LINE)) {
+            while (kind === SPACE || kind === NEWLINE) {
+              if (--k < i) break;
+              kind = kindAt(text, k);
+            }
+          }
+          const gap = k < i ? state & GAP : kind === END_CHAR || kind === SPACE || kind === NEWLINE ? GAP : 0;
+          state = (state & (LINE | BLOCK)) | gap;
+          i = to;
+          continue;
+        }
       }
+      state = NEXT[state * KINDS + kindAt(text, i)];
+      i++;
     }
-    if (!GAP_LINE.test(line)) return start;
-    end = start - 1;
+    this.state = state;
+    this.at = i;
+    return state;
   }
+}
+
+/** The first `char` in `text` at or after `from`, or the text's length. */
+function nextOf(text: string, char: string, from: number): number {
+  const at = text.indexOf(char, from);
+  return at === -1 ? text.length : at;
+}
+
+function kindAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  // JavaScript's `\s` beyond ASCII.
+  if (c >= 128) {
+    const space =
+      c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+      c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+    return space ? SPACE : OTHER;
+  }
+  // `=>` is not the end of a type.
+  if (c === 0x3e /* > */ && i > 0 && text.charCodeAt(i - 1) === 0x3d /* = */) return OTHER;
+  return ASCII_KIND[c];
 }
 
 /** Two ascending lists of offsets as one. */

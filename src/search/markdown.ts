@@ -55,7 +55,36 @@ export interface Chunk {
 }
 
 const FENCE = /^\s{0,3}(```+|~~~+)\s*([\w+-]*)/;
-const ATX = /^\s{0,3}(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/;
+/** An ATX heading's opening: up to 3 blanks, 1 to 6 `#`, a blank. */
+const ATX_OPEN = /^\s{0,3}(#{1,6})\s/;
+
+/**
+ * An ATX heading line's level and text (without the blanks around it and a closing run of `#` after a blank), as
+ * `/^\s{0,3}(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/` read it: that pattern tried every length of the lazy text against the
+ * rest of the line, so a heading followed by a long run of blanks and then a character took time quadratic in the
+ * line (20k blanks: a second). A line break other than `\n` inside the text is no heading, as `.` did not match it.
+ */
+function atxHeading(line: string): { level: number; text: string } | undefined {
+  const open = ATX_OPEN.exec(line);
+  if (!open) return undefined;
+  let text = line.slice(open[0].length).trim();
+  let hashes = text.length;
+  while (hashes > 0 && text[hashes - 1] === '#') hashes--;
+  if (hashes < text.length && hashes > 0 && /\s/.test(text[hashes - 1])) text = text.slice(0, hashes).trimEnd();
+  if (/[\r\u2028\u2029]/.test(text)) return undefined;
+  return { level: open[1].length, text };
+}
+
+/**
+ * Whether a line can be a table's delimiter row (`|---|:--|`): optional blanks, `|`, blanks and `:`, then `--`. By
+ * hand: `/^\s*\|?\s*:?-{2,}/` split a line of blanks between its two `\s*` every way before failing (quadratic).
+ */
+function isTableDelimiter(line: string): boolean {
+  let rest = line.trimStart();
+  if (rest.startsWith('|')) rest = rest.slice(1).trimStart();
+  if (rest.startsWith(':')) rest = rest.slice(1);
+  return rest.startsWith('--');
+}
 
 export function slugify(text: string): string {
   return text.toLowerCase().replace(/[`*_~[\]()]/g, '').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '') || 'section';
@@ -106,12 +135,12 @@ export function parseMarkdown(documentPath: string, text: string): MarkdownDocum
       i = end;
       continue;
     }
-    const h = ATX.exec(line);
+    const h = atxHeading(line);
     if (h) {
-      headings.push({ level: h[1].length, text: h[2].trim(), line: i + 1, slug: slugify(h[2]) });
+      headings.push({ level: h.level, text: h.text, line: i + 1, slug: slugify(h.text) });
       continue;
     }
-    if (line.trim().startsWith('|') && /^\s*\|?\s*:?-{2,}/.test(lines[i + 1] ?? '')) {
+    if (line.trim().startsWith('|') && isTableDelimiter(lines[i + 1] ?? '')) {
       let end = i + 2;
       while (end < lines.length && lines[end].trim().startsWith('|')) end++;
       const cells = (l: string) => l.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());

@@ -20,6 +20,15 @@ describe('search building blocks', () => {
   });
 
   describe('markdown chunks', () => {
+    it('reads headings and table delimiter rows of long lines in linear time (their regexes were quadratic)', () => {
+      // A heading, 300k blanks, then text: the lazy heading pattern tried every length against the rest of the line.
+      // A line of 300k blanks under a table row: the delimiter pattern split it between two `\s*` every way.
+      const blanks = ' '.repeat(300_000);
+      const doc = parseMarkdown('d.md', [`# Title${blanks}x ##`, '', '| a |', blanks, '| b |', '|---|', '| c |'].join('\n'));
+      assert.deepEqual(doc.headings.map((h) => [h.level, h.text.length, h.text.slice(0, 5), h.text.slice(-1)]), [[1, 300_006, 'Title', 'x']]);
+      assert.deepEqual(doc.tables.map((t) => [t.line_start, t.line_end, t.header, t.rows]), [[5, 7, ['b'], [['c']]]]);
+    });
+
     const doc = ['# Guide', '', 'Intro.', '', '## Install', '', 'Run it.', '', '```sh', '# not a heading', '```', '', '## FAQ', '', 'One.', '', '## FAQ', '', 'Two.'].join('\n');
 
     it('splits at headings outside code fences, with heading paths and ids that tell equal headings apart', () => {

@@ -37,4 +37,9 @@ describe('identifier tokens', () => {
     }
     assert.ok(files > 50);
   });
+  it('cuts a word of 600k `_` between two non-ASCII letters in linear time (a trailing-run regex was quadratic)', () => {
+    const word = `é${'_'.repeat(600_000)}ü`;
+    assert.deepEqual(identifierTokens(`x ${word} y`), ['x', word, 'é', 'ü', 'y']);
+    assert.deepEqual(unicodeTokens(`$$${word}__`), [word, 'é', 'ü']);
+  });
 });
