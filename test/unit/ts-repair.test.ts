@@ -7,7 +7,7 @@ describe('repairTypeScript', () => {
     const repair = repairTypeScript(text)!;
     assert.equal(repair.text, 'declare const f: {\n  (a: A): B\n ;<C>(c: C): C\n}\n');
     assert.deepEqual(
-      repair.edits.map((e) => [e.startIndex, e.startPosition.row, e.startPosition.column]),
+      repair.edits().map((e) => [e.startIndex, e.startPosition.row, e.startPosition.column]),
       [[32, 2, 1]],
     );
   });
