@@ -117,6 +117,15 @@ export type KeptExtraction = Extraction & { tree: Tree; parsed: string };
 
 let parser: Parser | undefined;
 
+/**
+ * A query match (its captures and their nodes) and the last record of this thread, kept for the life of the
+ * process. V8 keeps an object layout (hidden class) that was reached by adding fields only while some object has it,
+ * and the optimized code that relied on it is thrown away at the first full GC that finds none: after a pass on the
+ * Engine's thread every tree-sitter node, match and record of it is garbage, and the next pass ran the extraction's
+ * hot functions unoptimized again while ~30 of them were recompiled (bench/README.md, issue 11, session 9).
+ */
+const liveShapes: { match?: QueryMatch; record?: FileRecord } = {};
+
 /** Parser per process; recreated after a WASM abort, because an aborted parser silently returns wrong trees. */
 function parserFor(): Parser {
   parser ??= new Parser();
@@ -202,6 +211,7 @@ export async function extractKeepingTree(lang: LanguageId, text: string, oldTree
     }
     const reused = reuse && oldTree && parsed === text ? reuse(loaded.query, oldTree, tree) : undefined;
     const result = reused ?? extractionFromTree(lang, loaded.query, tree, parsed);
+    liveShapes.record = result.record;
     // A repaired text's records are not the text's own: the next version is extracted whole.
     if (parsed !== text) result.fileWide = true;
     const kept = tree;
@@ -282,6 +292,7 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
   const options = range ? { matchLimit: QUERY_MATCH_LIMIT, startPosition: { row: range.firstRow, column: 0 }, endPosition: { row: range.lastRow + 1, column: 0 } } : { matchLimit: QUERY_MATCH_LIMIT };
   const patternKinds = patternKindsOf(query);
   for (const match of query.matches(tree.rootNode, options)) {
+    liveShapes.match ??= match;
     // A range also yields matches of nodes that only touch it: keep those that start inside.
     if (range && !match.captures.every((c) => c.node.startIndex >= range.startIndex && c.node.startIndex < range.endIndex)) continue;
     const kind = patternKinds[match.patternIndex] ?? matchKind(captureMap(match));
