@@ -11,7 +11,7 @@ import { pythonValues } from './python-values';
 import { annotatedResult, assignedDefs, FUNCTION_VALUES, isObjectMember, isRequire, markPrototypeOwners } from './js-definitions';
 import { languageInfo } from './languages';
 import { withTypeBounds } from './type-bounds';
-import { repairTypeScript } from './ts-repair';
+import { type Repair, repairTypeScript } from './ts-repair';
 import type { BindingRecord, CallRecord, FileRecord, ImportRecord, SymbolKind, SymbolRecord } from './records';
 
 /**
@@ -117,6 +117,15 @@ export type KeptExtraction = Extraction & { tree: Tree; parsed: string };
 
 let parser: Parser | undefined;
 
+/**
+ * A query match (its captures and their nodes) and the last record of this thread, kept for the life of the
+ * process. V8 keeps an object layout (hidden class) that was reached by adding fields only while some object has it,
+ * and the optimized code that relied on it is thrown away at the first full GC that finds none: after a pass on the
+ * Engine's thread every tree-sitter node, match and record of it is garbage, and the next pass ran the extraction's
+ * hot functions unoptimized again while ~30 of them were recompiled (bench/README.md, issue 11, session 9).
+ */
+const liveShapes: { match?: QueryMatch; record?: FileRecord } = {};
+
 /** Parser per process; recreated after a WASM abort, because an aborted parser silently returns wrong trees. */
 function parserFor(): Parser {
   parser ??= new Parser();
@@ -148,33 +157,61 @@ export async function extractKeepingTree(lang: LanguageId, text: string, oldTree
   const p = parserFor();
   p.setLanguage(loaded.language);
   let tree: Tree | null = null;
+  // A whole TS text's repaired tree (ts-repair.ts), parsed first: kept when the repair's rewrites hold in it.
+  let repairedTree: Tree | null = null;
   try {
-    tree = p.parse(text, oldTree);
-    if (tree && oldTree && tree.rootNode.hasError) {
-      // Error recovery from an old tree can differ from a fresh parse's (an error left where the text is valid again):
-      // a text with errors is parsed afresh.
-      tree.delete();
-      tree = p.parse(text);
+    const typescript = lang === 'typescript' || lang === 'tsx';
+    // Not TSX: there a JSX child on its own line (`>⏎  <Child`) reads as a signature line, and most files would have a
+    // repair the check below turns down (patternfly: 1,881 of 3,040 files, none of them broken) after a wasted parse.
+    const repair = lang === 'typescript' && !oldTree ? repairTypeScript(text) : undefined;
+    let parsed = text;
+    if (repair) {
+      // One parse instead of two for the files the grammar misreads: the repaired text on its own, kept when its
+      // rewrites show it is the tree to keep (repairHolds). Otherwise the file's own parse decides, as below (effect:
+      // 210 of 363 files have a repair, 193 of them fail to parse without it; 2 files, 2,511 lines, come here).
+      repairedTree = p.parse(repair.text);
+      if (repairedTree && repairHolds(repairedTree.rootNode, repair)) {
+        tree = repairedTree;
+        repairedTree = null;
+        parsed = repair.text;
+      }
+    }
+    if (!tree) {
+      tree = p.parse(text, oldTree);
+      if (tree && oldTree && tree.rootNode.hasError) {
+        // Error recovery from an old tree can differ from a fresh parse's (an error left where the text is valid again):
+        // a text with errors is parsed afresh.
+        tree.delete();
+        tree = p.parse(text);
+      }
     }
     if (!tree) throw new Error('tree-sitter returned no tree');
-    let parsed = text;
-    if (tree.rootNode.hasError && (lang === 'typescript' || lang === 'tsx')) {
-      // Constructs the grammar misreads (see ts-repair.ts): a second parse of the repaired text, incremental from the first.
-      const repair = repairTypeScript(text);
-      if (repair) {
-        const edited = tree.copy();
-        for (const edit of repair.edits) edited.edit(edit);
-        const second = p.parse(repair.text, edited);
-        edited.delete();
-        if (second) {
-          tree.delete();
-          tree = second;
-          parsed = repair.text;
+    if (parsed === text && tree.rootNode.hasError && typescript) {
+      // Constructs the grammar misreads (see ts-repair.ts), in a file whose own parse has errors: the repaired tree,
+      // already parsed above for a whole text, else a second parse of the repaired text, incremental from the first.
+      if (repairedTree) {
+        tree.delete();
+        tree = repairedTree;
+        repairedTree = null;
+        parsed = repair!.text;
+      } else {
+        const late = repair ?? repairTypeScript(text);
+        if (late) {
+          const edited = tree.copy();
+          for (const edit of late.edits()) edited.edit(edit);
+          const second = p.parse(late.text, edited);
+          edited.delete();
+          if (second) {
+            tree.delete();
+            tree = second;
+            parsed = late.text;
+          }
         }
       }
     }
     const reused = reuse && oldTree && parsed === text ? reuse(loaded.query, oldTree, tree) : undefined;
     const result = reused ?? extractionFromTree(lang, loaded.query, tree, parsed);
+    liveShapes.record = result.record;
     // A repaired text's records are not the text's own: the next version is extracted whole.
     if (parsed !== text) result.fileWide = true;
     const kept = tree;
@@ -185,7 +222,31 @@ export async function extractKeepingTree(lang: LanguageId, text: string, oldTree
     throw e;
   } finally {
     tree?.delete();
+    repairedTree?.delete();
   }
+}
+
+/** Object-type bodies, whose members a `;` separates: where every `;` of a repair must be in its repaired tree. */
+const SEPARATED_MEMBERS = new Set(['object_type', 'interface_body']);
+
+/**
+ * Whether `root`, the repair's tree, is the one to keep without parsing the file's own text. Yes when each rewrite is
+ * what ts-repair.ts means it to be in it (each `;` a member separator of an object type, each blanked modifier run
+ * inside a type parameter list): code the grammar reads without them has neither (a call written across lines, `in`
+ * in a string). Yes as well when any one blanked run is inside a type parameter list: a name after `in`/`out` there
+ * is an error in the file's own parse, and a file with errors keeps its repaired tree anyway (effect: Effect.ts,
+ * Schema.ts, Channel.ts, Chunk.ts, whose other rewrites land in comments, strings or a conditional type).
+ */
+function repairHolds(root: Node, repair: Repair): boolean {
+  let all = true;
+  for (const at of repair.variance) {
+    if (root.descendantForIndex(at, at + 1)?.type === 'type_parameters') return true;
+    all = false;
+  }
+  return all && repair.separators.every((at) => {
+    const node = root.descendantForIndex(at, at + 1);
+    return node?.type === ';' && SEPARATED_MEMBERS.has(node.parent?.type ?? '');
+  });
 }
 
 function extractionFromTree(lang: LanguageId, query: Query, tree: Tree, text: string): Extraction {
@@ -231,6 +292,7 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
   const options = range ? { matchLimit: QUERY_MATCH_LIMIT, startPosition: { row: range.firstRow, column: 0 }, endPosition: { row: range.lastRow + 1, column: 0 } } : { matchLimit: QUERY_MATCH_LIMIT };
   const patternKinds = patternKindsOf(query);
   for (const match of query.matches(tree.rootNode, options)) {
+    liveShapes.match ??= match;
     // A range also yields matches of nodes that only touch it: keep those that start inside.
     if (range && !match.captures.every((c) => c.node.startIndex >= range.startIndex && c.node.startIndex < range.endIndex)) continue;
     const kind = patternKinds[match.patternIndex] ?? matchKind(captureMap(match));

@@ -10,9 +10,10 @@ import { Edit } from 'web-tree-sitter';
  *   every call inside was lost). One indentation blank before the line becomes `;`, the separator TS allows there.
  * - Variance annotations on type parameters (`interface Schema<in out A, out R>`): the modifiers become blanks.
  *
- * Both rewrites could misread code in theory (`f⏎  (x)` written as a call across lines), so extraction uses the
- * repaired text only for a file whose own parse has errors (192 of effect's 363 files, 204k of its 236k lines).
- * Counting the errors of both trees to keep the better one cost as much as the second parse itself.
+ * Both rewrites could misread code in theory (`f⏎  (x)` written as a call across lines, `in` in a string), so
+ * extraction (extract.ts) keeps a repaired tree only where every rewrite is what it means to be in it (a member
+ * separator, blanks in type parameters) or where the file's own parse has errors (193 of effect's 363 files, 204k
+ * of its 236k lines). Counting the errors of both trees to keep the better one cost as much as a second parse.
  */
 export function repairTypeScript(text: string): Repair | undefined {
   const blanks = signatureBlanks(text);
@@ -28,18 +29,28 @@ export function repairTypeScript(text: string): Repair | undefined {
     repaired = parts.join('');
   }
   const blanked: number[] = [];
+  const variance: number[] = [];
   repaired = repaired.replace(VARIANCE, (_m, before: string, modifiers: string, offset: number) => {
+    variance.push(offset + before.length);
     for (let k = 0; k < modifiers.length; k++) if (modifiers[k] !== ' ') blanked.push(offset + before.length + k);
     return before + ' '.repeat(modifiers.length);
   });
   if (repaired === text) return undefined;
-  return { text: repaired, edits: editsAt(text, mergeSorted(blanks, blanked)) };
+  return { text: repaired, separators: blanks, variance, edits: () => editsAt(text, mergeSorted(blanks, blanked)) };
 }
 
-/** A repaired text and the edits that turn the file's text into it (same length: one per changed character). */
+/**
+ * A repaired text, where each rewrite is (for a caller to check them in the repaired tree), and the edits that turn
+ * the file's text into it (same length: one per changed character), built only when asked: a repaired text parsed
+ * afresh needs none.
+ */
 export interface Repair {
   text: string;
-  edits: Edit[];
+  /** Where a blank became a signature's `;`, ascending. */
+  separators: number[];
+  /** Where each blanked run of variance modifiers starts, ascending. */
+  variance: number[];
+  edits: () => Edit[];
 }
 
 /** Where a call signature can follow a line break: indentation whose last blank is before `<` or `(`. */

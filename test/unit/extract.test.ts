@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { extractFile } from '../../src/index/extract';
+import { extractFile, extractKeepingTree } from '../../src/index/extract';
 
 const summary = (r: Awaited<ReturnType<typeof extractFile>>) => r.symbols.map((s) => `${s.kind} ${s.qualifiedName} ${s.lineStart}-${s.lineEnd}`);
 
@@ -189,6 +189,29 @@ describe('extraction with tree-sitter tags queries', () => {
     // A file the grammar reads as it is keeps its own text: `f⏎  (x)` stays one call.
     const plain = await extractFile('typescript', 'const y = f\n  (x)\n');
     assert.deepEqual(plain.calls.map((c) => c.name), ['f']);
+  });
+
+  it('parses a repaired TypeScript text first and keeps it only when its rewrites are a member separator and blanks in type parameters', async () => {
+    const broken = 'export interface Box<in out A> {\n  (a: A): A\n  <B>(b: B): B\n}\nexport const k = make()\n';
+    const kept = await extractKeepingTree('typescript', broken);
+    assert.equal(kept.parsed, broken.replace('in out', '      ').replace('\n  <B>', '\n ;<B>'));
+    assert.equal(kept.tree.rootNode.hasError, false);
+    assert.equal(kept.fileWide, true);
+    kept.tree.delete();
+    // `in` in a string and a call written across lines look like a repair to the patterns, but the grammar reads
+    // both: their rewrites land in a string and between statements, so the file's own text is parsed and kept.
+    for (const valid of ['const s = f("a, in b, c")\n', 'const y = f\n  (x)\n']) {
+      const own = await extractKeepingTree('typescript', valid);
+      assert.equal(own.parsed, valid);
+      assert.equal(own.fileWide, false);
+      own.tree.delete();
+    }
+    // A file with errors of its own keeps the repaired tree whatever the rewrites became, as before.
+    const both = 'const y = f\n  (x)\nexport interface Box<in out A> { a: A }\n';
+    const repaired = await extractKeepingTree('typescript', both);
+    assert.equal(repaired.parsed, both.replace('f\n  (x)', 'f\n ;(x)').replace('in out', '      '));
+    assert.deepEqual(repaired.record.calls.map((c) => c.name), []);
+    repaired.tree.delete();
   });
 
   it('reports positions as 1-based code points, also after non-ASCII text', async () => {

@@ -8,7 +8,7 @@ describe('repairTypeScript', () => {
     const repair = repairTypeScript(text)!;
     assert.equal(repair.text, 'declare const f: {\n  (a: A): B\n ;<C>(c: C): C\n}\n');
     assert.deepEqual(
-      repair.edits.map((e) => [e.startIndex, e.startPosition.row, e.startPosition.column]),
+      repair.edits().map((e) => [e.startIndex, e.startPosition.row, e.startPosition.column]),
       [[32, 2, 1]],
     );
   });
@@ -40,7 +40,7 @@ describe('repairTypeScript', () => {
     const expected = text.replace(/A\n  <A, B>/g, 'A\n ;<A, B>').replace('a\n  (x', 'a\n ;(x').replace('*/\n  (c', '*/\n ;(c');
     const repair = repairTypeScript(text)!;
     assert.equal(repair.text, expected);
-    assert.equal(repair.edits.length, 4002);
+    assert.equal(repair.edits().length, 4002);
   });
 
   it('lets extractFile read such a file: its record holds the declarations and the call after the long line', async () => {
