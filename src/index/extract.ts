@@ -210,7 +210,9 @@ export async function extractKeepingTree(lang: LanguageId, text: string, oldTree
       }
     }
     const reused = reuse && oldTree && parsed === text ? reuse(loaded.query, oldTree, tree) : undefined;
-    const result = reused ?? extractionFromTree(lang, loaded.query, tree, parsed);
+    // A repaired tree's nodes sit where the file's own characters are (same length and lines): signatures and docs are
+    // read from the file's text, so they show what it says (not a repair's `;` or blanked `in out`).
+    const result = reused ?? extractionFromTree(lang, loaded.query, tree, text);
     liveShapes.record = result.record;
     // A repaired text's records are not the text's own: the next version is extracted whole.
     if (parsed !== text) result.fileWide = true;

@@ -186,6 +186,9 @@ describe('extraction with tree-sitter tags queries', () => {
     ]);
     assert.deepEqual(summary(r).filter((s) => !s.startsWith('field')), ['interface Box 1-1', 'function Class 2-9', 'function Class.pipe 8-8', 'class Text 10-10', 'function use 11-13']);
     assert.deepEqual(r.symbols.find((s) => s.name === 'Text')?.heritage, ['makeClass()']);
+    // Signatures are the file's own text, not the repair's (no `;` before the second call signature, `in out` kept).
+    assert.match(r.symbols.find((s) => s.name === 'Box')!.signature!, /^interface Box<in out A, out R>/);
+    assert.doesNotMatch(r.symbols.find((s) => s.name === 'Class')!.signature!, /;/);
     // A file the grammar reads as it is keeps its own text: `f⏎  (x)` stays one call.
     const plain = await extractFile('typescript', 'const y = f\n  (x)\n');
     assert.deepEqual(plain.calls.map((c) => c.name), ['f']);
