@@ -27,8 +27,13 @@ export function signatureOf(node: Node, lang: LanguageId, source: string): strin
   const endPoint = body && body.startIndex > node.startIndex ? body.startPosition : node.endPosition;
   let text = withoutComments(node, source, end, endPoint).replace(/\s+/g, ' ').trim();
   if (lang === 'python') text = text.replace(/:$/, '');
-  text = text.replace(/\s*(=>|\{|=)$/, (m) => (m.trim() === '=>' ? ' =>' : '')).trim();
+  text = text.replace(/\s*(=>|\{|=)$/, keepArrow).trim();
   return text.length > SIGNATURE_MAX ? `${text.slice(0, SIGNATURE_MAX - 1)}…` : text;
+}
+
+/** The replacement of a signature's trailing `=>`, `{` or `=`: only an arrow stays. Declared once, not a closure per symbol. */
+function keepArrow(m: string): string {
+  return m.trim() === '=>' ? ' =>' : '';
 }
 
 const COMMENT_TYPES = ['comment', 'line_comment', 'block_comment'];
