@@ -554,6 +554,8 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       // Python class attributes and TS fields captured as constants inside a class are fields.
       if (kind === 'constant' && parentIsType) kind = 'field';
     }
+    // Read once for the signature and the doc (a Python docstring is the body's first statement).
+    const body = def.node.childForFieldName('body');
     const qualifiedName = prefix ? boundedQualifiedName(prefix, name) : name;
     qualifiedOfDef.set(def, qualifiedName);
     const parentSymbol = parentDef && !parentDef.implOnly ? symbolOfDef.get(parentDef) : undefined;
@@ -565,10 +567,10 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       lineStart: def.node.startPosition.row + 1,
       lineEnd: def.node.endPosition.row + 1,
       character: codePointColumn(text, def.nameNode.startIndex),
-      signature: signatureOf(def.node, lang, text),
+      signature: signatureOf(def.node, lang, text, body),
       // tree-sitter finds a node's parent and previous sibling by walking down from the root: past this nesting
       // depth the doc-comment lookup would make a file of thousands of nested functions quadratic.
-      doc: stack.length <= DOC_NESTING_MAX ? docComment(def.node, lang) : undefined,
+      doc: stack.length <= DOC_NESTING_MAX ? docComment(def.node, lang, body) : undefined,
       parent: parentSymbol,
       heritage: def.heritage.length || def.trait ? [...def.heritage] : undefined,
       trait: parentDef?.implOnly && parentDef.trait && kind === 'method' ? parentDef.trait : undefined,
