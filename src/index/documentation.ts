@@ -13,9 +13,13 @@ const WRAPPERS = new Set(['export_statement', 'decorated_definition', 'lexical_d
  * The declaration's head: everything before its body, whitespace collapsed. Enough for an agent to call
  * the function or recognise the type without reading the file.
  */
-export function signatureOf(node: Node, lang: LanguageId, source: string): string {
+/**
+ * `ownBody`: the node's `body` field, when the caller has read it (docComment needs it too: each read crosses into
+ * WASM and builds a `Node`).
+ */
+export function signatureOf(node: Node, lang: LanguageId, source: string, ownBody: Node | null = node.childForFieldName('body')): string {
   let end = node.endIndex;
-  const body = node.childForFieldName('body') ?? node.childForFieldName('value')?.childForFieldName('body');
+  const body = ownBody ?? node.childForFieldName('value')?.childForFieldName('body');
   if (body && body.startIndex > node.startIndex) end = body.startIndex;
   else if (!body) {
     const nl = source.indexOf('\n', node.startIndex);
@@ -27,8 +31,13 @@ export function signatureOf(node: Node, lang: LanguageId, source: string): strin
   const endPoint = body && body.startIndex > node.startIndex ? body.startPosition : node.endPosition;
   let text = withoutComments(node, source, end, endPoint).replace(/\s+/g, ' ').trim();
   if (lang === 'python') text = text.replace(/:$/, '');
-  text = text.replace(/\s*(=>|\{|=)$/, (m) => (m.trim() === '=>' ? ' =>' : '')).trim();
+  text = text.replace(/\s*(=>|\{|=)$/, keepArrow).trim();
   return text.length > SIGNATURE_MAX ? `${text.slice(0, SIGNATURE_MAX - 1)}…` : text;
+}
+
+/** The replacement of a signature's trailing `=>`, `{` or `=`: only an arrow stays. Declared once, not a closure per symbol. */
+function keepArrow(m: string): string {
+  return m.trim() === '=>' ? ' =>' : '';
 }
 
 const COMMENT_TYPES = ['comment', 'line_comment', 'block_comment'];
@@ -52,8 +61,9 @@ function withoutComments(node: Node, source: string, end: number, endPoint: Poin
   return out + text.slice(at - node.startIndex);
 }
 
-export function docComment(node: Node, lang: LanguageId): string | undefined {
-  const doc = lang === 'python' ? pythonDocstring(node) ?? leadingComments(node) : leadingComments(node);
+/** `body`: the node's `body` field, as for signatureOf. */
+export function docComment(node: Node, lang: LanguageId, body: Node | null = node.childForFieldName('body')): string | undefined {
+  const doc = lang === 'python' ? pythonDocstring(body) ?? leadingComments(node) : leadingComments(node);
   if (!doc) return undefined;
   return doc.length > DOC_MAX ? `${doc.slice(0, DOC_MAX - 1)}…` : doc;
 }
@@ -87,8 +97,7 @@ function cleanComment(text: string): string {
     .trim();
 }
 
-function pythonDocstring(node: Node): string | undefined {
-  const body = node.childForFieldName('body');
+function pythonDocstring(body: Node | null): string | undefined {
   const first = body?.namedChild(0);
   if (first?.type !== 'expression_statement') return undefined;
   const str = first.namedChild(0);

@@ -254,14 +254,14 @@ function repairHolds(root: Node, repair: Repair): boolean {
 function extractionFromTree(lang: LanguageId, query: Query, tree: Tree, text: string): Extraction {
   const pieces = piecesFromTree(lang, query, tree, text);
   const column = (i: number) => codePointColumn(text, i);
-  const { symbols, calls, imports, locate, valueMatches } = pieces;
-  let { bindings } = pieces;
+  const { symbols, calls, imports, locate, valueMatches, bindings } = pieces;
   const values = lang === 'python' ? pythonValues(valueMatches, calls, symbols, imports, bindings, locate, column, text) : functionValues(valueMatches, calls, symbols, imports, locate, column);
   if (lang === 'python') {
     // Untyped parameters, for the names the linker can ask about (python-parameters.ts).
     const parameters = parameterBindings(symbols, calls, bindings, values, text, tree, (offset) => locate(offset).symbol);
-    bindings = [...bindings, ...parameters.bindings];
-    pieces.bindingStarts.push(...parameters.starts);
+    // Appended in place: the list is this extraction's own (piecesFromTree's), and spreading both copied every binding.
+    for (const b of parameters.bindings) bindings.push(b);
+    for (const start of parameters.starts) pieces.bindingStarts.push(start);
   }
   const unmerged: FileRecord = {
     lang,
@@ -308,7 +308,7 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
       if (FUNCTION_VALUES.has(type)) addDef(defs, captureNamed(match, 'declarator')!, captureNamed(match, 'value.name')!, 'function', match);
       else if (VALUE_REFS.has(type)) valueMatches.push(match);
     } else if (kind === 'def' || kind === 'heritage') {
-      const defCap = match.captures.find((c) => isDefCapture(c.name))!;
+      const defCap = defCaptureOf(match);
       if (kind === 'def') addDef(defs, defCap.node, captureNamed(match, 'name')!, defCap.name.slice(4) as SymbolKind, match);
       else addHeritage(defs, defCap.node, match);
     } else if (kind === 'assign') {
@@ -340,7 +340,6 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
     if (call) found.push(call);
   }
   const calls = dropDuplicateCalls(found);
-  const isBound = (m: QueryMatch) => m.captures.some((c) => c.name === 'bind.bound');
   const bindingStarts: number[] = [];
   const bindingsOf = (ms: QueryMatch[], starts?: number[]) => {
     const out: BindingRecord[] = [];
@@ -352,12 +351,31 @@ export function piecesFromTree(lang: LanguageId, query: Query, tree: Tree, text:
     }
     return out;
   };
-  const bounds = bindMatches.filter(isBound);
-  const bindings = withTypeBounds(bindingsOf(bindMatches.filter((m) => !isBound(m)), bindingStarts), bindingsOf(bounds));
+  // Split in one loop: predicates passed to `filter` would be closures made per match (see isBound).
+  const plain: QueryMatch[] = [];
+  const bounds: QueryMatch[] = [];
+  for (const m of bindMatches) (isBound(m) ? bounds : plain).push(m);
+  const bindings = withTypeBounds(bindingsOf(plain, bindingStarts), bindingsOf(bounds));
   for (const b of bindings) if (b.field) b.scope = owningType(symbols, b.scope);
   // A query that dropped matches over the match limit may not drop the same ones over a region.
   const fileWide = packageName !== undefined || bounds.length > 0 || ordered.some((d) => d.prototype || d.implOnly) || query.didExceedMatchLimit();
   return { symbols, calls, imports, bindings, bindingStarts, valueMatches, locate, packageName, fileWide };
+}
+
+/**
+ * A generic bound (`@bind.bound`, see withTypeBounds). Loops over captures, here and in defCaptureOf, rather than
+ * `captures.some(…)` / `find(…)`: those make a closure per match, and under tsx (the benches, the tests) each
+ * closure is also named at creation.
+ */
+function isBound(match: QueryMatch): boolean {
+  for (const c of match.captures) if (c.name === 'bind.bound') return true;
+  return false;
+}
+
+/** A definition match's `@def.<kind>` capture. */
+function defCaptureOf(match: QueryMatch): QueryMatch['captures'][number] {
+  for (const c of match.captures) if (isDefCapture(c.name)) return c;
+  throw new Error(`pattern ${match.patternIndex}: a definition without its @def capture`);
 }
 
 /** Where a binding match is placed: its whole node (`@bind`), or its name where the pattern leaves the node out (Python's). */
@@ -600,6 +618,8 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       // Python class attributes and TS fields captured as constants inside a class are fields.
       if (kind === 'constant' && parentIsType) kind = 'field';
     }
+    // Read once for the signature and the doc (a Python docstring is the body's first statement).
+    const body = def.node.childForFieldName('body');
     const qualifiedName = prefix ? boundedQualifiedName(prefix, name) : name;
     qualifiedOfDef.set(def, qualifiedName);
     const parentSymbol = parentDef && !parentDef.implOnly ? symbolOfDef.get(parentDef) : undefined;
@@ -611,10 +631,10 @@ function buildSymbols(lang: LanguageId, ordered: Def[], text: string): { symbols
       lineStart: def.node.startPosition.row + 1,
       lineEnd: def.node.endPosition.row + 1,
       character: codePointColumn(text, def.nameNode.startIndex),
-      signature: signatureOf(def.node, lang, text),
+      signature: signatureOf(def.node, lang, text, body),
       // tree-sitter finds a node's parent and previous sibling by walking down from the root: past this nesting
       // depth the doc-comment lookup would make a file of thousands of nested functions quadratic.
-      doc: stack.length <= DOC_NESTING_MAX ? docComment(def.node, lang) : undefined,
+      doc: stack.length <= DOC_NESTING_MAX ? docComment(def.node, lang, body) : undefined,
       parent: parentSymbol,
       heritage: def.heritage.length || def.trait ? [...def.heritage] : undefined,
       trait: parentDef?.implOnly && parentDef.trait && kind === 'method' ? parentDef.trait : undefined,

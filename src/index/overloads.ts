@@ -13,7 +13,6 @@ export function mergeOverloads(record: FileRecord): FileRecord {
   for (let i = 0; i + 1 < symbols.length; i++) {
     const a = symbols[i];
     const b = symbols[i + 1];
-    const callable = (k: string) => k === 'function' || k === 'method';
     if (callable(a.kind) && callable(b.kind) && a.qualifiedName === b.qualifiedName && a.parent === b.parent && a.trait === b.trait && a.lineEnd <= b.lineStart && !assigned(a) && !assigned(b)) {
       mergedInto.set(i, i + 1);
     }
@@ -52,6 +51,11 @@ export function mergeOverloads(record: FileRecord): FileRecord {
     bindings: record.bindings.map((b) => (b.scope === undefined ? b : { ...b, scope: remap(b.scope) })),
     ...(record.values ? { values: record.values.map((v) => (v.scope === undefined ? v : { ...v, scope: remap(v.scope) })) } : {}),
   };
+}
+
+/** A function or method: what can be overloaded. Not a closure in mergeOverloads' loop: one would be made per symbol. */
+function callable(kind: string): boolean {
+  return kind === 'function' || kind === 'method';
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Tree } from 'web-tree-sitter';
-import { closing, CONTINUATION, IDENTIFIER, PUNCT, skipSpace, WORD } from './python-text';
+import { closing, skipSpace, untypedParameters } from './python-text';
 import type { BindingRecord, CallRecord, SymbolRecord, ValueRecord } from './records';
 
 /**
@@ -73,44 +73,4 @@ function parameterListStart(text: string, defStart: number, name: string): numbe
   // `def f[T: (int, str)](x)`: type parameters first.
   if (text[at] === '[') at = skipSpace(text, closing(text, at) + 1);
   return text[at] === '(' ? at : -1;
-}
-
-/**
- * The untyped parameters of the list opening at `open`: `a`, `a=1`, `*args`, `**kw` (not `a: int`, `a: int = 1`,
- * `*`, `/`). Parts are split at the commas between parameters: not those in brackets, strings or a default's
- * `lambda x, y: …`; a part with an annotation's colon (one no lambda opened) is typed.
- */
-export function untypedParameters(text: string, open: number): { name: string; start: number }[] {
-  const out: { name: string; start: number }[] = [];
-  const tokens: number[] = [];
-  closing(text, open, tokens);
-  let name = -1;
-  let typed = false;
-  let lambdas = 0;
-  for (let t = 0; t <= tokens.length; t += 3) {
-    const kind = tokens[t];
-    const start = tokens[t + 1];
-    if (t === tokens.length || (kind === PUNCT && text[start] === ',' && lambdas === 0)) {
-      if (name >= 0 && !typed) {
-        IDENTIFIER.lastIndex = name;
-        const m = IDENTIFIER.exec(text);
-        if (m) out.push({ name: m[0], start: name });
-      }
-      name = -1;
-      typed = false;
-      lambdas = 0;
-    } else if (kind === WORD) {
-      const word = tokens[t + 2] - start === 6 && text.startsWith('lambda', start);
-      if (word) lambdas++;
-      // The name is the part's first word, past `*` / `**`.
-      else if (name < 0 && lambdas === 0 && !typed) name = start;
-    } else if (kind === PUNCT && text[start] === ':') {
-      if (lambdas > 0) lambdas--;
-      else typed = true;
-    } else if (kind !== CONTINUATION && !(kind === PUNCT && text[start] === '*') && name < 0) {
-      // A part that does not start with a name (`*`, `/`) binds none.
-      typed = true;
-    }
-  }
-  return out;
 }

@@ -1,6 +1,6 @@
 import type { Node, QueryMatch } from 'web-tree-sitter';
 import type { Locate } from './js-values';
-import { closing, CONTINUATION, isWordChar, PUNCT, skipBlank, WORD } from './python-text';
+import { argumentsOf, closing, isWordChar, skipBlank } from './python-text';
 import type { BindingRecord, CallRecord, ImportRecord, SymbolRecord, ValueRecord } from './records';
 
 /**
@@ -86,11 +86,11 @@ function argumentValues(calls: CallRecord[], known: Known, text: string, column:
       if (ref.end - ref.start > REF_MAX) continue;
       const path = text.slice(ref.start, ref.end);
       if (!PATH.test(path) || !worthKeeping(path, known)) continue;
-      out.push({
-        kind: 'arg', ref: path, ...(arg.keyword !== undefined ? { name: arg.keyword } : { index: arg.index }),
-        callLine: call.line, callCharacter: call.character,
-        line: at.line(ref.start), character: column(ref.start), scope: call.enclosing,
-      });
+      const line = at.line(ref.start);
+      const character = at.column(ref.start, line, column);
+      // Two literals, not a spread of `{ name }` or `{ index }`: the same keys in the same order, without the copy.
+      if (arg.keyword !== undefined) out.push({ kind: 'arg', ref: path, name: arg.keyword, callLine: call.line, callCharacter: call.character, line, character, scope: call.enclosing });
+      else out.push({ kind: 'arg', ref: path, index: arg.index, callLine: call.line, callCharacter: call.character, line, character, scope: call.enclosing });
     }
   }
 }
@@ -121,90 +121,11 @@ function partialArgument(text: string, start: number, end: number): { start: num
   return undefined;
 }
 
-interface Argument {
-  /** Where the value is (a keyword argument's after the `=`); none for `*xs` / `**kw`. */
-  value?: { start: number; end: number };
-  /** The value is made of names and dots only (a path, if the text says so). */
-  simple: boolean;
-  keyword?: string;
-  /** Among positional arguments; undefined after `*xs` or `**kw`, as the position is then unknown. */
-  index?: number;
-  /** Where the argument ends: its comma or the closing parenthesis. */
-  end: number;
-}
-
 /**
- * The arguments of the list opening at `open`, split at the commas between them (not those in brackets, strings,
- * comments or a `lambda a, b: …`); none for a generator argument (`f(x for x in xs)`, no argument list in the tree).
- * Spaces, line continuations and comments around a value are not part of it.
+ * Offsets of 1-based lines and code-point characters in `text`, and the line and character of an offset: from the
+ * line starts when the text has no surrogate pairs (string units are then code points), else by `column`.
  */
-function argumentsOf(text: string, open: number): Argument[] {
-  const tokens: number[] = [];
-  const close = closing(text, open, tokens);
-  const out: Argument[] = [];
-  let first = -1;
-  let valueStart = -1;
-  let valueEnd = -1;
-  let simple = true;
-  let keyword: string | undefined;
-  let lambdas = 0;
-  let position = 0;
-  let splat = false;
-  for (let t = 0; t <= tokens.length; t += 3) {
-    const kind = tokens[t];
-    const start = tokens[t + 1];
-    const end = tokens[t + 2];
-    const c = kind === PUNCT ? text[start] : '';
-    if (t === tokens.length || (c === ',' && lambdas === 0)) {
-      const partEnd = t === tokens.length ? close : start;
-      if (first >= 0) {
-        if (text[first] === '*') {
-          splat = true;
-          out.push({ simple: false, end: partEnd });
-        } else {
-          const value = valueStart >= 0 ? { start: valueStart, end: valueEnd } : undefined;
-          if (keyword !== undefined) out.push({ value, simple, keyword, end: partEnd });
-          else out.push({ value, simple, index: splat ? undefined : position++, end: partEnd });
-        }
-      }
-      first = valueStart = valueEnd = -1;
-      simple = true;
-      keyword = undefined;
-      lambdas = 0;
-      continue;
-    }
-    if (kind === CONTINUATION) {
-      // A line continuation between arguments is a node of the list in the tree, which the query's positions counted.
-      if (first < 0) position++;
-      continue;
-    }
-    if (first < 0) first = start;
-    if (c === '=' && keyword === undefined && simple && lambdas === 0 && text[start + 1] !== '=' && valueStart >= 0 && tokens[t - 3] === WORD && tokens[t - 2] === valueStart) {
-      // `name=value`: what came before is one name.
-      keyword = text.slice(valueStart, valueEnd);
-      valueStart = valueEnd = -1;
-      continue;
-    }
-    if (valueStart < 0) valueStart = start;
-    valueEnd = end;
-    if (kind === WORD) {
-      if (end - start === 6 && text.startsWith('lambda', start)) {
-        lambdas++;
-        simple = false;
-      } else if (end - start === 3 && text.startsWith('for', start)) {
-        // `f(x for x in xs)`: the one argument is a generator, whose commas are its own (`for a, b in pairs`).
-        return [];
-      }
-    } else if (c !== '.') {
-      if (c === ':' && lambdas > 0) lambdas--;
-      simple = false;
-    }
-  }
-  return out;
-}
-
-/** Offsets of 1-based lines and code-point characters in `text`, and the line of an offset. */
-function offsets(text: string): { offset(line: number, character: number): number; line(offset: number): number } {
+function offsets(text: string): { offset(line: number, character: number): number; line(offset: number): number; column(offset: number, line: number, column: (offset: number) => number): number } {
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   const wide = /[\ud800-\udfff]/.test(text);
@@ -225,6 +146,9 @@ function offsets(text: string): { offset(line: number, character: number): numbe
         else hi = mid - 1;
       }
       return lo + 1;
+    },
+    column(offset, line, column) {
+      return wide ? column(offset) : offset - starts[line - 1] + 1;
     },
   };
 }

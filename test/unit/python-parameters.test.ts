@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { extractFile } from '../../src/index/extract';
-import { untypedParameters, untypedParametersOf } from '../../src/index/python-parameters';
+import { untypedParametersOf } from '../../src/index/python-parameters';
+import { untypedParameters } from '../../src/index/python-text';
 
 const names = (text: string) => untypedParameters(text, text.indexOf('(')).map((p) => p.name);
 
