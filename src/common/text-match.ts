@@ -52,6 +52,16 @@ export function containsIdentifier(text: string, name: string): boolean {
   return false;
 }
 
+/** Where each line of `text` starts (line i, 0-based, at starts[i]). */
+export function lineStarts(text: string): Uint32Array {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+  const starts = new Uint32Array(lines);
+  let line = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts[line++] = at + 1;
+  return starts;
+}
+
 /**
  * `text` with each `//` comment (to the line's end) and each closed `/* … *\/` comment replaced by `replacement`, and
  * with `strings` each closed `"…"` string (with `\` escapes) kept as it is, read left to right the way

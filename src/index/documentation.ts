@@ -11,11 +11,8 @@ const WRAPPERS = new Set(['export_statement', 'decorated_definition', 'lexical_d
 
 /**
  * The declaration's head: everything before its body, whitespace collapsed. Enough for an agent to call
- * the function or recognise the type without reading the file.
- */
-/**
- * `ownBody`: the node's `body` field, when the caller has read it (docComment needs it too: each read crosses into
- * WASM and builds a `Node`).
+ * the function or recognise the type without reading the file. `ownBody`: the node's `body` field, when the caller
+ * has read it (docComment needs it too: each read crosses into WASM and builds a `Node`).
  */
 export function signatureOf(node: Node, lang: LanguageId, source: string, ownBody: Node | null = node.childForFieldName('body')): string {
   let end = node.endIndex;

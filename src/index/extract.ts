@@ -240,12 +240,9 @@ const SEPARATED_MEMBERS = new Set(['object_type', 'interface_body']);
  * Schema.ts, Channel.ts, Chunk.ts, whose other rewrites land in comments, strings or a conditional type).
  */
 function repairHolds(root: Node, repair: Repair): boolean {
-  let all = true;
-  for (const at of repair.variance) {
-    if (root.descendantForIndex(at, at + 1)?.type === 'type_parameters') return true;
-    all = false;
-  }
-  return all && repair.separators.every((at) => {
+  // Once per repaired file: closures are fine here.
+  if (repair.variance.some((at) => root.descendantForIndex(at, at + 1)?.type === 'type_parameters')) return true;
+  return repair.variance.length === 0 && repair.separators.every((at) => {
     const node = root.descendantForIndex(at, at + 1);
     return node?.type === ';' && SEPARATED_MEMBERS.has(node.parent?.type ?? '');
   });

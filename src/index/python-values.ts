@@ -1,4 +1,5 @@
 import type { Node, QueryMatch } from 'web-tree-sitter';
+import { lineStarts } from '../common/text-match';
 import type { Locate } from './js-values';
 import { argumentsOf, closing, isWordChar, skipBlank } from './python-text';
 import type { BindingRecord, CallRecord, ImportRecord, SymbolRecord, ValueRecord } from './records';
@@ -126,8 +127,7 @@ function partialArgument(text: string, start: number, end: number): { start: num
  * line starts when the text has no surrogate pairs (string units are then code points), else by `column`.
  */
 function offsets(text: string): { offset(line: number, character: number): number; line(offset: number): number; column(offset: number, line: number, column: (offset: number) => number): number } {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const starts = lineStarts(text);
   const wide = /[\ud800-\udfff]/.test(text);
   return {
     offset(line, character) {

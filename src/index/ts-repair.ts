@@ -32,8 +32,9 @@ export function repairTypeScript(text: string): Repair | undefined {
   const variance: number[] = [];
   repaired = repaired.replace(VARIANCE, (_m, before: string, modifiers: string, offset: number) => {
     variance.push(offset + before.length);
-    for (let k = 0; k < modifiers.length; k++) if (modifiers[k] !== ' ') blanked.push(offset + before.length + k);
-    return before + ' '.repeat(modifiers.length);
+    // Only the modifiers' letters become blanks: a line break among them stays, so every line keeps its length.
+    for (let k = 0; k < modifiers.length; k++) if (!/\s/.test(modifiers[k])) blanked.push(offset + before.length + k);
+    return before + modifiers.replace(/\S/g, ' ');
   });
   if (repaired === text) return undefined;
   return { text: repaired, separators: blanks, variance, edits: () => editsAt(text, mergeSorted(blanks, blanked)) };
@@ -230,9 +231,8 @@ function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
 
 /**
  * One edit per changed character of `text` at `offsets` (ascending), for an incremental second parse of the first
- * tree: it re-reads only the regions around them (a third of a full parse's time on effect). A line break blanked by
- * VARIANCE gets none (as before: its row is counted, not edited). Indices and columns are JS string units, as
- * web-tree-sitter takes them.
+ * tree: it re-reads only the regions around them (a third of a full parse's time on effect). No offset is a line
+ * break (the rewrites keep them). Indices and columns are JS string units, as web-tree-sitter takes them.
  */
 function editsAt(text: string, offsets: readonly number[]): Edit[] {
   const edits: Edit[] = [];
@@ -245,7 +245,6 @@ function editsAt(text: string, offsets: readonly number[]): Edit[] {
       lineStart = next + 1;
       next = text.indexOf('\n', next + 1);
     }
-    if (next === i) continue;
     const at = { row, column: i - lineStart };
     const after = { row, column: i - lineStart + 1 };
     edits.push(new Edit({ startIndex: i, oldEndIndex: i + 1, newEndIndex: i + 1, startPosition: at, oldEndPosition: after, newEndPosition: after }));

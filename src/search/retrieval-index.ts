@@ -5,6 +5,7 @@ import type { IndexedSymbol } from '../graph/symbol-table';
 import { type Collection, groupCollections } from './collections';
 import { createHash } from 'node:crypto';
 import { errorMessage } from '../common/errors';
+import { lineStarts } from '../common/text-match';
 import { type ContentDoc, type ContentHit, ContentSearch, onePerRef, type Store } from './content-search';
 import { type Chunk, chunkMarkdown, type MarkdownDocument, parseMarkdown } from './markdown';
 import type { ChangeTime, RetrievalSource, TextIndexFile } from './source';
@@ -595,16 +596,6 @@ function* wikiEntries(pages: readonly WikiPage[]): Generator<TextEntry> {
     const starts = lineStarts(markdown);
     for (const s of page.sections) yield { id: `wiki|${page.id}#${s.slug}`, title: `${page.title} › ${s.title}`, text: lineRange(markdown, starts, s.line_start, s.line_end) };
   }
-}
-
-/** Where each line of `text` starts (line i, 0-based, at starts[i]). */
-export function lineStarts(text: string): Uint32Array {
-  let lines = 1;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
-  const starts = new Uint32Array(lines);
-  let line = 1;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts[line++] = at + 1;
-  return starts;
 }
 
 /** text.split('\n').slice(from - 1, to).join('\n') as one slice of `text`, whose line starts are `starts`. */

@@ -55,4 +55,10 @@ describe('repairTypeScript', () => {
     assert.equal(repairTypeScript('interface S<in out A, out R> {}')!.text, 'interface S<       A,     R> {}');
     assert.equal(repairTypeScript('const x = f(a)\nfoo()\n'), undefined);
   });
+
+  it('keeps a line break among variance modifiers, so every line keeps its length and row', () => {
+    const repair = repairTypeScript('interface S<in\n  out A> {}')!;
+    assert.equal(repair.text, 'interface S<  \n      A> {}');
+    assert.deepEqual(repair.edits().map((e) => [e.startPosition.row, e.startPosition.column]), [[0, 12], [0, 13], [1, 2], [1, 3], [1, 4]]);
+  });
 });
